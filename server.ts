@@ -1,0 +1,55 @@
+import { buildApp } from './src/server/app.ts';
+import { ConfigError, loadConfig } from './src/server/config.ts';
+import { openDatabase } from './src/server/db/client.ts';
+import { type Bus, createMemoryBus, createRedisBus } from './src/server/realtime/bus.ts';
+
+/** Process entry: config → database (migrated) → bus → Fastify (API, /ws, site) → listen. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const { env } = config;
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const bus: Bus = env.REDIS_URL ? await createRedisBus(env.REDIS_URL) : createMemoryBus();
+  const app = await buildApp({ config, database, bus });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.draining = true;
+    app.log.info({ signal }, 'shutting down: draining connections');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await bus.close();
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info({ database: database.kind, bus: bus.kind, strategy: config.site.strategy }, 'ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { defineMiddleware } from 'astro:middleware';
+import { localizePath, splitLocale } from './i18n/routing.ts';
+import { loadSiteSettingsFromEnv } from './server/site-settings.ts';
+import {
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  isLocale,
+  type Locale,
+  localeFromLanguages,
+} from './shared/locales.ts';
+import { TIMING } from './shared/timing.ts';
+
+const LOCALE_COOKIE = 'locale';
+
+/**
+ * Locale on start (spec §4): the `locale` cookie, else the browser's languages, else the en-US
+ * fallback. Detection only redirects the bare root "/" (the entry point); any other URL names its
+ * locale. A request without Accept-Language (crawlers, monitors) is served as addressed.
+ */
+function detectLocale(cookie: string | undefined, acceptLanguage: string | null): Locale | null {
+  if (isLocale(cookie)) return cookie;
+  if (!acceptLanguage) return null;
+  return localeFromLanguages(acceptLanguage) ?? FALLBACK_LOCALE;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const site = context.locals.site ?? loadSiteSettingsFromEnv();
+  context.locals.site = site;
+  const { pathname, search } = context.url;
+  const { locale: prefixed, path } = splitLocale(pathname);
+  const cookieLocale = context.cookies.get(LOCALE_COOKIE)?.value;
+  const withQuery = (target: string) => target + search;
+
+  context.locals.requestedPath = pathname;
+  context.locals.path = path;
+
+  let locale: Locale;
+  if (prefixed) {
+    locale = prefixed;
+    if (site.strategy === 'prefix_except_default' && prefixed === site.defaultLocale) {
+      // An explicit choice of the default locale: remember it, then show the canonical URL.
+      rememberLocale(context.cookies, prefixed, cookieLocale, site.localeCookieCrossOrigin);
+      return context.redirect(withQuery(path), 301);
+    }
+  } else {
+    // prefix_except_default and prefix_and_default serve unprefixed paths in the default locale.
+    if (path === '/' && site.rootRedirect) return context.redirect(withQuery(site.rootRedirect), 302);
+    const detected =
+      path === '/' ? detectLocale(cookieLocale, context.request.headers.get('accept-language')) : null;
+    if (site.strategy === 'prefix') {
+      const target = detected ?? (isLocale(cookieLocale) ? cookieLocale : site.defaultLocale);
+      return context.redirect(withQuery(localizePath(path, target, site.strategy)), 302);
+    }
+    if (detected && detected !== site.defaultLocale) {
+      return context.redirect(withQuery(localizePath('/', detected, site.strategy)), 302);
+    }
+    locale = site.defaultLocale ?? DEFAULT_LOCALE;
+  }
+
+  context.locals.locale = locale;
+  rememberLocale(context.cookies, locale, cookieLocale, site.localeCookieCrossOrigin);
+
+  try {
+    // Pages live under src/pages/[locale]/…: an unprefixed URL renders its default-locale page.
+    const response = prefixed ? await next() : await next(`/${locale}${path === '/' ? '' : path}${search}`);
+    return response;
+  } catch (error) {
+    // A fatal render error sends the visitor to /error (spec §2), never a blank page.
+    context.locals.log?.error({ err: error, path: pathname }, 'page render failed');
+    if (path === '/error') throw error;
+    return context.redirect(`${localizePath('/error', locale, site.strategy)}?errorCode=500`, 302);
+  }
+});
+
+type Cookies = Parameters<Parameters<typeof defineMiddleware>[0]>[0]['cookies'];
+
+/** The `locale` cookie of spec §3: 365 days, path /, SameSite lax (none when cross-origin). */
+function rememberLocale(cookies: Cookies, locale: Locale, current: string | undefined, crossOrigin: boolean) {
+  if (current === locale) return;
+  cookies.set(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: TIMING.localeCookieSeconds,
+    sameSite: crossOrigin ? 'none' : 'lax',
+    secure: crossOrigin,
+  });
+}

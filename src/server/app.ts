@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { serveSite } from './http/site.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import type { Bus } from './realtime/bus.ts';
+import { realtimeGateway } from './realtime/gateway.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  bus: Bus;
+  /** Built site folder (dist/); the site is served only when `config.env.SERVE_SITE`. */
+  distDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Set when SIGTERM arrived: /readyz answers 503 so balancers stop sending traffic. */
+    draining: boolean;
+  }
+}
+
+/**
+ * On an `api.` host the spec's paths (spec §7: `/profile/user`, `/api/v2/auth/…`) sit at the root;
+ * internally every API route lives under `/api`, so the host's paths are prefixed once.
+ */
+export function apiHostRewrite(url: string, host: string | undefined): string {
+  if (!host?.toLowerCase().startsWith('api.') || /^\/(ws|healthz|readyz)(\?|$)/.test(url)) return url;
+  return `/api${url === '/' ? '' : url}`;
+}
+
+/** Builds the whole HTTP service: API under /api (and on the api. host), /ws, health, the site. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.env.LOG_LEVEL,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.env.TRUST_PROXY,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    rewriteUrl: (req) => apiHostRewrite(req.url ?? '/', req.headers.host),
+    // Close idle keep-alive sockets on shutdown; in-flight requests finish first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+  app.decorate('draining', false);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  await app.register(fastifyHelmet, {
+    // Astro adds a <meta> CSP with hashes for every inline script and style it emits; a page must
+    // satisfy both policies, so this header keeps scripts/styles at 'self' + inline (the meta
+    // narrows inline to the hashed ones) and adds what a <meta> cannot carry (frame-ancestors).
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'"],
+        'connect-src': [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(config.env.PUBLIC_API_URL ? [new URL(config.env.PUBLIC_API_URL).origin] : []),
+        ],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  registerErrorHandling(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    if (app.draining) return reply.code(503).send({ status: 'draining' });
+    try {
+      await Promise.all([deps.database.ping(), deps.bus.ping()]);
+      return { status: 'ready', database: deps.database.kind, bus: deps.bus.kind };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(realtimeGateway, { bus: deps.bus });
+  await app.register(
+    async (api) => {
+      await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
+      await api.register(configRoutes, { config });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.env.SERVE_SITE) {
+    await serveSite(app, {
+      distDir: deps.distDir ?? fileURLToPath(new URL('../../dist', import.meta.url)),
+      site: config.site,
+    });
+  }
+  return app;
+}

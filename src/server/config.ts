@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { type Currency, DEFAULT_CURRENCY } from '../shared/currencies.ts';
+import { DEFAULT_LOCALE, FALLBACK_LANGUAGE_TAG, LOCALES, type Locale } from '../shared/locales.ts';
+import { toMinor } from '../shared/money.ts';
+import { TIMING } from '../shared/timing.ts';
+import { type CurrencyConfig, fillDefaults } from './currency-table.ts';
+
+export { TIMING } from '../shared/timing.ts';
+
+/** Locale prefix strategies (spec §2: "a prefix strategy is a setting"). */
+export const LOCALE_STRATEGIES = ['prefix_except_default', 'prefix', 'prefix_and_default'] as const;
+export type LocaleStrategy = (typeof LOCALE_STRATEGIES)[number];
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const rootPath = z
+  .string()
+  .regex(/^\/[^\s]*$/, 'must be a path starting with "/"')
+  .refine((v) => !v.startsWith('//'), 'must not start with "//" (that is another host)');
+
+/** Every environment variable the service reads. Secrets come only from here. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  /** Seconds a SIGTERM waits for open requests before closing anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Where the browser's API client points; empty means the spec §7 rule (api. subdomain). */
+  PUBLIC_API_URL: z.url().optional(),
+  LOCALE_STRATEGY: z.enum(LOCALE_STRATEGIES).default('prefix_except_default'),
+  /** Path that `/` redirects to (spec §2 "a root redirect can be configured"); unset: none. */
+  ROOT_REDIRECT: rootPath.optional(),
+  /** Set SameSite=None; Secure on the locale cookie when the site is embedded cross-origin (spec §3). */
+  LOCALE_COOKIE_CROSS_ORIGIN: bool.default(false),
+  /** Optional JSON file overriding the business configuration (currencies). */
+  BUSINESS_CONFIG_FILE: z.string().optional(),
+  /** Serve the built site (dist/); tests of the API alone turn it off. */
+  SERVE_SITE: bool.default(true),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Site settings the page renderer needs (passed to Astro through `locals`). */
+export interface SiteSettings {
+  locales: readonly Locale[];
+  defaultLocale: Locale;
+  fallbackLanguageTag: string;
+  strategy: LocaleStrategy;
+  rootRedirect: string | null;
+  localeCookieCrossOrigin: boolean;
+  publicApiUrl: string | null;
+  dev: boolean;
+}
+
+export interface AppConfig {
+  env: Env;
+  site: SiteSettings;
+  defaults: { currency: Currency; locale: Locale; fallbackLanguageTag: string };
+  currencies: Record<Currency, CurrencyConfig>;
+  /** Spec §9 "Levels: minimum 100". */
+  levelMinimum: number;
+  timing: typeof TIMING;
+}
+
+const overrideSchema = z.object({
+  currencies: z
+    .record(
+      z.string(),
+      z.object({
+        limits: z.record(z.string(), z.object({ min_bet: z.string(), max_bet: z.string() })).optional(),
+        min_payout: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export function siteSettings(env: Env): SiteSettings {
+  return {
+    locales: LOCALES,
+    defaultLocale: DEFAULT_LOCALE,
+    fallbackLanguageTag: FALLBACK_LANGUAGE_TAG,
+    strategy: env.LOCALE_STRATEGY,
+    rootRedirect: env.ROOT_REDIRECT ?? null,
+    localeCookieCrossOrigin: env.LOCALE_COOKIE_CROSS_ORIGIN,
+    publicApiUrl: env.PUBLIC_API_URL ?? null,
+    dev: env.NODE_ENV === 'development',
+  };
+}
+
+/** Loads and validates everything; throws ConfigError naming the bad variable or file entry. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const env = parseEnv(source);
+  const currencies = fillDefaults();
+  if (env.BUSINESS_CONFIG_FILE) applyOverride(currencies, env.BUSINESS_CONFIG_FILE);
+  return {
+    env,
+    site: siteSettings(env),
+    defaults: {
+      currency: DEFAULT_CURRENCY,
+      locale: DEFAULT_LOCALE,
+      fallbackLanguageTag: FALLBACK_LANGUAGE_TAG,
+    },
+    currencies,
+    levelMinimum: 100,
+    timing: TIMING,
+  };
+}
+
+function applyOverride(currencies: Record<Currency, CurrencyConfig>, file: string): void {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`BUSINESS_CONFIG_FILE=${file}: cannot read JSON (${(error as Error).message})`);
+  }
+  const parsed = overrideSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`BUSINESS_CONFIG_FILE=${file}: ${parsed.error.message}`);
+  for (const [code, entry] of Object.entries(parsed.data.currencies ?? {})) {
+    const target = currencies[code as Currency];
+    if (!target) throw new ConfigError(`BUSINESS_CONFIG_FILE=${file}: unknown currency ${code}`);
+    try {
+      for (const [game, band] of Object.entries(entry.limits ?? {})) {
+        const current = target.limits[game as keyof typeof target.limits];
+        if (!current) throw new Error(`unknown game ${game}`);
+        const min = toMinor(band.min_bet);
+        const max = toMinor(band.max_bet);
+        if (min > max) throw new Error(`${game}: min_bet ${band.min_bet} is above max_bet ${band.max_bet}`);
+        target.limits[game as keyof typeof target.limits] = { min, max };
+      }
+      if (entry.min_payout) target.minPayout = toMinor(entry.min_payout);
+    } catch (error) {
+      throw new ConfigError(`BUSINESS_CONFIG_FILE=${file}: ${code}: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Players (spec §3 user profile). Amounts live in the ledger, never here. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    email: text('email'),
+    phone: text('phone'),
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    /** Chosen once (spec §7 POST profile/currency); null until then. */
+    currency: text('currency'),
+    locale: text('locale'),
+    timezone: text('timezone'),
+    registerMethod: text('register_method').notNull(),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
+    isAvatarHidden: boolean('is_avatar_hidden').notNull().default(false),
+    isStatisticsHidden: boolean('is_statistics_hidden').notNull().default(false),
+    premiumStatus: text('premium_status').notNull().default('none'),
+    /** Feature flag names (spec §3 features). */
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    /** KZ or RU (spec §9 region rule). */
+    region: text('region').notNull().default('RU'),
+    /** Attribution captured at registration (spec §7 attachSource). */
+    attribution: jsonb('attribution').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_key').on(t.phone),
+    check('users_currency_check', sql`${t.currency} IN ('RUB','USD','KZT','INR','EUR')`),
+    check('users_region_check', sql`${t.region} IN ('RU','KZ')`),
+  ],
+);
+
+/**
+ * Refresh tokens: opaque, stored as SHA-256 hashes, rotated on every use. A token belongs to a
+ * family (one login); presenting a used token revokes the whole family (reuse detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/**
+ * Ledger accounts: one per (owner, kind, currency). Player accounts may never go below zero;
+ * house and provider accounts are counter-accounts and may (allow_negative).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+    /** cash | bonus for players; house | provider:<name> | bonus_pool for the operator. */
+    kind: text('kind').notNull(),
+    currency: text('currency').notNull(),
+    /** Cached sum of postings, minor units. */
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_key').on(sql`coalesce(${t.userId}, 0)`, t.kind, t.currency),
+    check('ledger_accounts_balance_check', sql`${t.allowNegative} OR ${t.balance} >= 0`),
+    check('ledger_accounts_currency_check', sql`${t.currency} IN ('RUB','USD','KZT','INR','EUR')`),
+  ],
+);
+
+/** One money movement; the idempotency key is unique, so a retried request cannot post twice. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    /** Hash of the request that created it: the same key with other content is refused. */
+    requestHash: text('request_hash').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey)],
+);
+
+/** Immutable postings; those of one transaction sum to zero per currency. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed minor units: positive credits the account. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_transaction_idx').on(t.transactionId),
+    index('ledger_postings_account_idx').on(t.accountId),
+    check('ledger_postings_nonzero_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Operator settings as key → JSON (spec §3 Settings: revshare url, telegram channel, …). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Search-engine data per page and locale (spec §3: title, description, keywords, text). */
+export const seoPages = pgTable(
+  'seo_pages',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    locale: text('locale').notNull(),
+    /** Route path without the locale prefix, e.g. "/" or "/games/dice". */
+    path: text('path').notNull(),
+    title: text('title'),
+    description: text('description'),
+    keywords: text('keywords'),
+    text: text('text'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('seo_pages_locale_path_key').on(t.locale, t.path)],
+);

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { CURRENCIES } from '../../../shared/currencies.ts';
+import type { AppConfig } from '../../config.ts';
+import { publicCurrency } from '../../currency-table.ts';
+
+/** Public business configuration: currencies with limits (spec §3, §9), locales and defaults. */
+export async function configRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const currencies = CURRENCIES.map((code) => publicCurrency(config.currencies[code]));
+  const publicConfig = {
+    defaults: {
+      currency: config.defaults.currency,
+      locale: config.defaults.locale,
+      fallback_locale: config.defaults.fallbackLanguageTag,
+    },
+    locales: config.site.locales,
+    locale_strategy: config.site.strategy,
+    level_minimum: config.levelMinimum,
+    timing: config.timing,
+  };
+  const cache = { 'cache-control': 'public, max-age=60' };
+  app.get('/config/currencies', async (_request, reply) => reply.headers(cache).send({ data: currencies }));
+  app.get('/config', async (_request, reply) =>
+    reply.headers(cache).send({ data: { ...publicConfig, currencies } }),
+  );
+}

@@ -1,0 +1,62 @@
+/** URL locale codes (spec §2). `kz` and `br` are the spec's codes; HTML and HTTP use real tags. */
+export const LOCALES = ['ru', 'en', 'kz', 'br', 'hi'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Default locale (spec §9). */
+export const DEFAULT_LOCALE: Locale = 'ru';
+
+/** Fallback when no cookie and no supported browser language (spec §4, §9: en-US). */
+export const FALLBACK_LOCALE: Locale = 'en';
+export const FALLBACK_LANGUAGE_TAG = 'en-US';
+
+/** BCP 47 tag per URL locale: `<html lang>`, hreflang, Intl formatting, Accept-Language (spec §7). */
+export const LANGUAGE_TAG: Record<Locale, string> = {
+  ru: 'ru',
+  en: 'en-US',
+  kz: 'kk',
+  br: 'pt-BR',
+  hi: 'hi',
+};
+
+/** Native names for the locale switcher. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  ru: 'Русский',
+  en: 'English',
+  kz: 'Қазақша',
+  br: 'Português (BR)',
+  hi: 'हिन्दी',
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * Picks the first supported locale from an Accept-Language header (or navigator.languages).
+ * `kk`/`kz` map to kz, any `pt` to br; quality values are honoured.
+ */
+export function localeFromLanguages(languages: readonly string[] | string | null | undefined): Locale | null {
+  if (!languages) return null;
+  const list = typeof languages === 'string' ? parseAcceptLanguage(languages) : languages;
+  for (const tag of list) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    const mapped = primary === 'kk' ? 'kz' : primary === 'pt' ? 'br' : primary;
+    if (isLocale(mapped)) return mapped;
+  }
+  return null;
+}
+
+/** Accept-Language → tags ordered by quality (stable for equal q). */
+export function parseAcceptLanguage(header: string): string[] {
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((entry) => entry.tag);
+}

@@ -1,0 +1,40 @@
+import { atom, computed } from 'nanostores';
+import type { Currency } from '../shared/currencies.ts';
+
+/** The profile of spec §3 as the browser holds it (amounts as decimal strings from the API). */
+export interface User {
+  id: number | string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  balance: string;
+  bonus: string;
+  bonus_balance: string;
+  total_balance: string;
+  currency: Currency | null;
+  locale: string | null;
+  timezone: string | null;
+  register_method: string;
+  is_phone_verified: boolean;
+  is_email_verified: boolean;
+  is_password_exists: boolean;
+  image: { small: string | null };
+  premium: { status: string };
+  is_avatar_hidden: boolean;
+  is_statistics_hidden: boolean;
+  verification: { is_need: boolean; data: { status: string } | null };
+  features: string[];
+  region: 'KZ' | 'RU';
+}
+
+/** Logged-in user, or null for a guest (spec §4 session states). */
+export const $user = atom<User | null>(null);
+export const $isLoggedIn = computed($user, (user) => user !== null);
+
+export function setUser(user: User | null): void {
+  $user.set(user);
+}
+
+export function hasFeature(user: User | null, flag: string): boolean {
+  return Boolean(user?.features.includes(flag));
+}

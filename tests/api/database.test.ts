@@ -1,0 +1,98 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('schema and migrations', () => {
+  test('the first table set exists', async () => {
+    const rows = await t.database.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining([
+        'ledger_accounts',
+        'ledger_postings',
+        'ledger_transactions',
+        'refresh_tokens',
+        'seo_pages',
+        'settings',
+        'users',
+      ]),
+    );
+  });
+
+  test('a player ledger account can never go below zero', async () => {
+    const [user] = await t.database.query<{ id: string }>(
+      "insert into users (email, register_method) values ('a@b.example', 'email') returning id",
+    );
+    const [account] = await t.database.query<{ id: string }>(
+      "insert into ledger_accounts (user_id, kind, currency, balance) values ($1, 'cash', 'RUB', 100) returning id",
+      [user?.id],
+    );
+    await expect(
+      t.database.query('update ledger_accounts set balance = balance - 101 where id = $1', [account?.id]),
+    ).rejects.toThrow(/ledger_accounts_balance_check/);
+    const [after] = await t.database.query<{ balance: string }>(
+      'select balance from ledger_accounts where id = $1',
+      [account?.id],
+    );
+    expect(String(after?.balance)).toBe('100');
+  });
+
+  test('house accounts may go negative', async () => {
+    await t.database.query(
+      "insert into ledger_accounts (kind, currency, balance, allow_negative) values ('house', 'USD', -500, true)",
+    );
+  });
+
+  test('an idempotency key is accepted once', async () => {
+    const insert =
+      "insert into ledger_transactions (idempotency_key, kind, request_hash) values ('k-1', 'deposit', 'h')";
+    await t.database.query(insert);
+    await expect(t.database.query(insert)).rejects.toThrow(/ledger_transactions_idempotency_key/);
+  });
+
+  test('emails are unique regardless of case', async () => {
+    await t.database.query("insert into users (email, register_method) values ('Case@Example.com', 'email')");
+    await expect(
+      t.database.query("insert into users (email, register_method) values ('case@example.com', 'email')"),
+    ).rejects.toThrow(/users_email_key/);
+  });
+
+  test('postings of zero are refused', async () => {
+    await expect(
+      t.database.query(
+        'insert into ledger_postings (transaction_id, account_id, amount, currency) values (1, 1, 0, $1)',
+        ['RUB'],
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe('file-backed PGlite', () => {
+  test('keeps data across restarts and migrates only once', async () => {
+    if (process.env.TEST_DATABASE_URL) return; // the PostgreSQL run covers the server engine
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-'));
+    const first = await openDatabase({ dataDir: path.join(dir, 'nested') });
+    await first.query(
+      "insert into settings (key, value) values ('telegram_channel_url', '\"https://t.me/x\"')",
+    );
+    await first.close();
+    const second = await openDatabase({ dataDir: path.join(dir, 'nested') });
+    const rows = await second.query<{ value: string }>(
+      "select value from settings where key = 'telegram_channel_url'",
+    );
+    await second.close();
+    expect(rows[0]?.value).toBe('https://t.me/x');
+  });
+});
