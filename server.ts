@@ -20,6 +20,14 @@ async function main() {
   const bus: Bus = env.REDIS_URL ? await createRedisBus(env.REDIS_URL) : createMemoryBus();
   const app = await buildApp({ config, database, bus });
 
+  // While draining, a keep-alive socket is closed once its response is sent; otherwise sockets
+  // that were busy when close() began would hold the server open until their idle timeout.
+  app.server.on('request', (_request, response) => {
+    response.once('finish', () => {
+      if (app.draining) response.socket?.end();
+    });
+  });
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -32,6 +40,10 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      // Keep listening for a grace period while /readyz says 503: balancers stop routing here,
+      // and requests already written to open sockets get read and served. Then close: Node drops
+      // idle sockets, busy ones close after their response (see the 'request' hook above).
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_GRACE_MS));
       await app.close();
       await bus.close();
       await database.close();

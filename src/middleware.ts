@@ -7,6 +7,7 @@ import {
   isLocale,
   type Locale,
   localeFromLanguages,
+  parseAcceptLanguage,
 } from './shared/locales.ts';
 import { TIMING } from './shared/timing.ts';
 
@@ -19,7 +20,8 @@ const LOCALE_COOKIE = 'locale';
  */
 function detectLocale(cookie: string | undefined, acceptLanguage: string | null): Locale | null {
   if (isLocale(cookie)) return cookie;
-  if (!acceptLanguage) return null;
+  // "*" or an empty header states no preference: serve the page as addressed.
+  if (!acceptLanguage || parseAcceptLanguage(acceptLanguage).length === 0) return null;
   return localeFromLanguages(acceptLanguage) ?? FALLBACK_LOCALE;
 }
 

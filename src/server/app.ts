@@ -59,9 +59,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.env.TRUST_PROXY,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     rewriteUrl: (req) => apiHostRewrite(req.url ?? '/', req.headers.host),
-    // Close idle keep-alive sockets on shutdown; in-flight requests finish first.
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Shutdown is server.ts's job: requests already on an open connection are still served while
+    // draining (a 503 or a reset would fail requests that were sent before SIGTERM).
+    forceCloseConnections: false,
+    return503OnClosing: false,
   });
   app.decorate('deps', deps);
   app.decorate('draining', false);
@@ -71,15 +72,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyHelmet, {
-    // Astro adds a <meta> CSP with hashes for every inline script and style it emits; a page must
-    // satisfy both policies, so this header keeps scripts/styles at 'self' + inline (the meta
-    // narrows inline to the hashed ones) and adds what a <meta> cannot carry (frame-ancestors).
+    // API replies and static files. Pages replace it with Astro's CSP (astro.config.mjs), which
+    // lists the hash of every inline script and style the page carries.
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
         'connect-src': [

@@ -31,8 +31,10 @@ export const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
-  /** Seconds a SIGTERM waits for open requests before closing anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** After SIGTERM: keep serving (with /readyz at 503) this long before closing the listener. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(1_000),
+  /** After SIGTERM: exit anyway (code 1) if draining has not finished in this time. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Where the browser's API client points; empty means the spec §7 rule (api. subdomain). */
   PUBLIC_API_URL: z.url().optional(),
   LOCALE_STRATEGY: z.enum(LOCALE_STRATEGIES).default('prefix_except_default'),

@@ -38,6 +38,7 @@ export function isLocale(value: unknown): value is Locale {
 export function localeFromLanguages(languages: readonly string[] | string | null | undefined): Locale | null {
   if (!languages) return null;
   const list = typeof languages === 'string' ? parseAcceptLanguage(languages) : languages;
+  if (list.length === 0) return null;
   for (const tag of list) {
     const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
     const mapped = primary === 'kk' ? 'kz' : primary === 'pt' ? 'br' : primary;

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { Currency } from '../shared/currencies.ts';
+import type { Region } from '../shared/region.ts';
 
 /** The profile of spec §3 as the browser holds it (amounts as decimal strings from the API). */
 export interface User {
@@ -24,7 +25,7 @@ export interface User {
   is_statistics_hidden: boolean;
   verification: { is_need: boolean; data: { status: string } | null };
   features: string[];
-  region: 'KZ' | 'RU';
+  region: Region;
 }
 
 /** Logged-in user, or null for a guest (spec §4 session states). */

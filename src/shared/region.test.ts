@@ -1,0 +1,14 @@
+import { expect, test } from 'vitest';
+import { regionForCountry } from './region.ts';
+
+test.each([
+  ['KZ', 'KZ'],
+  ['kz', 'KZ'],
+  ['RU', 'RU'],
+  ['BY', 'RU'],
+  ['IN', 'RU'],
+  [null, 'RU'],
+  ['', 'RU'],
+])('country %j is region %s (spec §9)', (country, region) => {
+  expect(regionForCountry(country)).toBe(region);
+});
