@@ -1,7 +1,8 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import { $locale } from '../stores/locale.ts';
 import { acceptLanguageFor, resolveApiBase } from './api-base.ts';
 import { readCookie } from './cookies.ts';
+import { createRefreshingFetch, RefreshError } from './token-refresh.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -11,25 +12,70 @@ export interface ApiClientOptions {
   getRegion: () => string | null;
   getLocale: () => string;
   fetch?: typeof fetch;
+  /** Stores the access token a refresh returned (spec §4). */
+  onTokenRefreshed?: (token: string) => void;
+  /** Called once per failed refresh, before the waiting requests are rejected (spec §4). */
+  onRefreshFailed?: (error: RefreshError) => void;
 }
 
 /** Header name marking a replayed request: a retry carries no stale bearer token (spec §7). */
 export const RETRY_HEADER = 'x-retry';
 
-/** Builds the shared ky client with the headers of spec §7. */
+/** The refresh endpoint (spec §7); its own 401 is never refreshed. */
+export const REFRESH_PATH = 'auth/refresh-token';
+
+/** `context` flag of a call that must not carry the bearer token. */
+const ANONYMOUS = 'anonymous';
+
+/**
+ * Builds the shared ky client: the headers of spec §7, cookies on every call (the refresh token is
+ * an HttpOnly cookie) and the 401 → refresh → replay rule of spec §4.
+ */
 export function createApiClient(options: ApiClientOptions): KyInstance {
-  return ky.create({
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let client: KyInstance | undefined;
+
+  const refresh = async (): Promise<string> => {
+    let token: unknown;
+    try {
+      const body = await client!
+        .post(REFRESH_PATH, { context: { [ANONYMOUS]: true } })
+        .json<{ access_token?: unknown }>();
+      token = body.access_token;
+    } catch (cause) {
+      const error = new RefreshError(isHTTPError(cause) ? cause.response.status : null, { cause });
+      options.onRefreshFailed?.(error);
+      throw error;
+    }
+    if (typeof token !== 'string' || !token) {
+      const error = new RefreshError(200);
+      options.onRefreshFailed?.(error);
+      throw error;
+    }
+    options.onTokenRefreshed?.(token);
+    return token;
+  };
+
+  client = ky.create({
     // `prefix` joins "/api" + "config/currencies"; a relative base then resolves on the page origin.
     prefix: options.baseUrl,
+    credentials: 'include',
     retry: 0,
     timeout: 15_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: createRefreshingFetch({
+      fetch: baseFetch,
+      getToken: options.getToken,
+      refresh,
+      isRefreshRequest: (request) => new URL(request.url).pathname.endsWith(`/${REFRESH_PATH}`),
+    }),
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        ({ request, options: { context } }) => {
           const token = options.getToken();
-          if (token && !request.headers.has(RETRY_HEADER))
-            request.headers.set('Authorization', `Bearer ${token}`);
+          const retry = request.headers.has(RETRY_HEADER);
+          // The marker only steers this hook; it never goes over the wire.
+          request.headers.delete(RETRY_HEADER);
+          if (token && !retry && !context[ANONYMOUS]) request.headers.set('Authorization', `Bearer ${token}`);
           const region = options.getRegion();
           if (region) request.headers.set('Region', region);
           request.headers.set('Accept-Language', acceptLanguageFor(options.getLocale()));
@@ -37,9 +83,21 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
       ],
     },
   });
+  return client;
+}
+
+export interface SharedClientHooks {
+  onTokenRefreshed: (token: string) => void;
+  onRefreshFailed: (error: RefreshError) => void;
 }
 
 let shared: KyInstance | undefined;
+let sessionHooks: SharedClientHooks | undefined;
+
+/** The session layer plugs in here (src/client/session.ts), keeping this module free of it. */
+export function setSessionHooks(hooks: SharedClientHooks): void {
+  sessionHooks = hooks;
+}
 
 /** The page's API client, configured from `<html data-api-url data-dev>`. */
 export function api(): KyInstance {
@@ -52,9 +110,11 @@ export function api(): KyInstance {
     });
     shared = createApiClient({
       baseUrl,
-      getToken: () => readCookie('token'),
+      getToken: () => readCookie('token') || null,
       getRegion: () => readCookie('region'),
       getLocale: () => $locale.get(),
+      onTokenRefreshed: (token) => sessionHooks?.onTokenRefreshed(token),
+      onRefreshFailed: (error) => sessionHooks?.onRefreshFailed(error),
     });
   }
   return shared;

@@ -1,0 +1,150 @@
+import type { Currency } from '../shared/currencies.ts';
+import type { User } from '../stores/user.ts';
+import { api } from './api.ts';
+import { readCookie } from './cookies.ts';
+
+/** Answer of every call that logs the player in (docs/api-auth.md "Session responses"). */
+export interface SessionResponse {
+  success: boolean;
+  token: string;
+  sso: string | null;
+  is_new?: boolean;
+}
+
+export interface ResetTokenResponse {
+  success: boolean;
+  data: { reset_token: string };
+}
+
+export interface Success {
+  success: boolean;
+}
+
+export interface SessionInfo {
+  id: number | string;
+  current: boolean;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+const V2 = 'api/v2/auth';
+const post = <T>(path: string, json?: object) =>
+  api()
+    .post(path, json ? { json } : {})
+    .json<T>();
+
+/** The browser's time zone (spec §4: guessed when the profile has none). */
+export function guessTimezone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Attribution cookies sent with a registration (spec §7: partner, adplace, stag, promo). */
+function attribution() {
+  const out: Record<string, string> = {};
+  for (const name of ['partner', 'adplace', 'stag', 'promo'] as const) {
+    const value = readCookie(name);
+    if (value) out[name] = value;
+  }
+  return out;
+}
+
+export interface RegistrationInput {
+  password: string;
+  currency: Currency;
+  locale: string;
+}
+
+export const auth = {
+  loginEmailPassword: (email: string, password: string) =>
+    post<SessionResponse>(`${V2}/login/email/password`, { email, password }),
+  loginPhonePassword: (phone: string, password: string) =>
+    post<SessionResponse>(`${V2}/login/phone/password`, { phone, password }),
+
+  sendEmailLoginCode: (email: string) => post<Success>(`${V2}/login/email/verification`, { email }),
+  resendEmailLoginCode: (email: string) => post<Success>(`${V2}/login/email/resend`, { email }),
+  loginEmailCode: (email: string, code: string) =>
+    post<SessionResponse>(`${V2}/login/email/code`, { email, code }),
+
+  sendPhoneLoginCode: (phone: string) => post<Success>(`${V2}/login/phone/verification`, { phone }),
+  resendPhoneLoginCode: (phone: string) => post<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone }),
+  loginPhoneCode: (phone: string, code: string) =>
+    post<SessionResponse>(`${V2}/login/phone/code?type=sms`, { phone, code }),
+
+  registerEmail: (email: string, input: RegistrationInput) =>
+    post<SessionResponse>(`${V2}/register/email`, {
+      email,
+      ...input,
+      ...attribution(),
+      ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
+    }),
+  registerPhone: (phone: string, input: RegistrationInput) =>
+    post<SessionResponse>(`${V2}/register/phone`, {
+      phone,
+      ...input,
+      ...attribution(),
+      ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
+    }),
+
+  resendEmailVerification: () => post<Success>(`${V2}/email/resend`),
+  verifyEmailCode: (code: string) => post<Success>(`${V2}/email/verify/code`, { code }),
+  resendPhoneVerification: () => post<Success>(`${V2}/phone/resend`),
+  verifyPhoneCode: (code: string) => post<Success>(`${V2}/phone/verify/code`, { code }),
+
+  forgotByEmail: (email: string) => post<Success>(`${V2}/password/email/forgot`, { email }),
+  confirmEmailResetCode: (email: string, code: string) =>
+    post<ResetTokenResponse>(`${V2}/password/email/code/confirm`, { email, code }),
+  checkEmailResetToken: (token: string) => post<Success>(`${V2}/password/email/token/check`, { token }),
+  resetByEmailToken: (token: string, password: string) =>
+    post<SessionResponse>(`${V2}/password/email/reset/token`, {
+      token,
+      password,
+      password_confirmation: password,
+    }),
+
+  forgotByPhone: (phone: string) => post<Success>(`${V2}/password/phone/forgot`, { phone }),
+  confirmPhoneResetCode: (phone: string, code: string) =>
+    post<ResetTokenResponse>(`${V2}/password/phone/code/confirm`, { phone, code }),
+  checkPhoneResetToken: (token: string) => post<Success>(`${V2}/password/phone/token/check`, { token }),
+  resetByPhoneToken: (token: string, password: string) =>
+    post<SessionResponse>(`${V2}/password/phone/reset`, {
+      token,
+      password,
+      password_confirmation: password,
+    }),
+};
+
+export const profile = {
+  get: () => {
+    const whoAreYou = readCookie('super_bonus');
+    return api()
+      .get('profile/user', whoAreYou ? { searchParams: { whoAreYou } } : {})
+      .json<{ user: User; fresh_token?: string | null; super_bonus?: unknown }>();
+  },
+  /** Spec §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden. */
+  updateSetting: (
+    setting:
+      | { locale: string }
+      | { timezone: string }
+      | { is_avatar_hidden: boolean }
+      | { is_statistics_hidden: boolean },
+  ) => api().put('profile/settings', { json: setting }).json<{ success: boolean; user: User }>(),
+  setCurrency: (currency: Currency) =>
+    post<{ success: boolean; user: User }>('profile/currency', { currency }),
+  updatePassword: (oldPassword: string, password: string, confirm: string) =>
+    post<Success>('password/update', {
+      old_password: oldPassword,
+      password,
+      password_confirm: confirm,
+    }),
+  setPassword: (password: string, confirm: string) =>
+    post<Success>(`${V2}/password/set`, { password, confirm_password: confirm }),
+  sessions: () => api().get('profile/sessions').json<{ data: SessionInfo[] }>(),
+  logoutOtherSessions: () =>
+    api().delete('profile/sessions/others').json<{ success: boolean; revoked: number }>(),
+};

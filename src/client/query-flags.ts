@@ -1,0 +1,31 @@
+/** Query flags that open modals (spec §2). */
+export const QUERY_FLAGS = { login: 'Login', signup: 'Register', deposit: 'PayIn' } as const;
+export type QueryFlag = keyof typeof QUERY_FLAGS;
+
+/** `href` without the given query flags (path, other parameters and hash kept). */
+export function withoutFlags(href: string, flags: readonly QueryFlag[]): string {
+  const url = new URL(href);
+  // Filter the raw pairs so untouched parameters keep their exact spelling ("?deposit" stays bare).
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      if (!pair) return false;
+      const key = pair.split('=')[0] ?? '';
+      return !(flags as readonly string[]).includes(decodeURIComponent(key.replace(/\+/g, ' ')));
+    });
+  return url.pathname + (kept.length > 0 ? `?${kept.join('&')}` : '') + url.hash;
+}
+
+/** Spec §2: flags are removed from the address after success, without a navigation. */
+export function removeQueryFlags(flags: readonly QueryFlag[]): void {
+  const current = window.location.href;
+  const next = withoutFlags(current, flags);
+  const url = new URL(current);
+  if (next !== url.pathname + url.search + url.hash)
+    window.history.replaceState(window.history.state, '', next);
+}
+
+export function hasQueryFlag(flag: QueryFlag, search: string = window.location.search): boolean {
+  return new URLSearchParams(search).has(flag);
+}

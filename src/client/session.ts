@@ -1,0 +1,187 @@
+import { isLocale } from '../shared/locales.ts';
+import { toMinor } from '../shared/money.ts';
+import { TIMING } from '../shared/timing.ts';
+import { openModal } from '../stores/modals.ts';
+import { $ssoLink, $user, setUser, type User } from '../stores/user.ts';
+import { api, setSessionHooks } from './api.ts';
+import { guessTimezone, profile, type SessionResponse } from './auth.ts';
+import { readCookie } from './cookies.ts';
+import { hasQueryFlag, removeQueryFlags } from './query-flags.ts';
+import { addressInLocale, isDevelopment, pageLocale } from './site.ts';
+import { clearToken, readToken, writeToken } from './token.ts';
+import type { RefreshError } from './token-refresh.ts';
+
+/** Spec §4: the sso link with the current address encoded in a `url` parameter. */
+export function ssoTarget(link: string, current: string): string {
+  const url = new URL(link, current);
+  url.searchParams.set('url', current);
+  return url.href;
+}
+
+/** Logs out locally: the token cookie and the user go (spec §4). */
+export function clearSession(): void {
+  clearToken();
+  setUser(null);
+}
+
+function onRefreshFailed(error: RefreshError): void {
+  // No answer at all (offline, timeout) says nothing about the session: keep it for a retry.
+  if (error.status === null) return;
+  clearSession();
+  const sso = $ssoLink.get();
+  if (error.status === 401 && sso && !isDevelopment())
+    window.location.assign(ssoTarget(sso, window.location.href));
+}
+
+setSessionHooks({ onTokenRefreshed: writeToken, onRefreshFailed });
+
+async function fetchProfile(): Promise<User> {
+  const answer = await profile.get();
+  if (answer.fresh_token) writeToken(answer.fresh_token);
+  setUser(answer.user);
+  return answer.user;
+}
+
+let started: Promise<User | null> | undefined;
+
+/**
+ * Session on start (spec §4): with a held token, GET profile/user fills `$user`; a failed profile
+ * fetch clears token and user. Idempotent: every caller shares the first call's result.
+ */
+export function startSession(): Promise<User | null> {
+  started ??= (async () => {
+    if (!readToken()) {
+      setUser(null);
+      return null;
+    }
+    try {
+      return await fetchProfile();
+    } catch (error) {
+      // A network failure leaves the token for the next page; any answer means it is not valid.
+      if (isAnswered(error)) clearSession();
+      else setUser(null);
+      return null;
+    }
+  })();
+  return started;
+}
+
+function isAnswered(error: unknown): boolean {
+  if (error && typeof error === 'object') {
+    if ('response' in error) return true;
+    if ('status' in error) return (error as { status: unknown }).status !== null;
+  }
+  return false;
+}
+
+/** Reloads the profile (after a settings change elsewhere, a verification, a deposit). */
+export function refreshProfile(): Promise<User> {
+  return fetchProfile();
+}
+
+/** Replaces the held profile with one a call returned (PUT profile/settings, POST profile/currency). */
+export function replaceUser(user: User): void {
+  setUser(user);
+}
+
+export type LoginOutcome =
+  | { kind: 'redirected' }
+  | { kind: 'navigating'; user: User }
+  | { kind: 'done'; user: User };
+
+/** Source attribution after login (spec §4, §7); failures are swallowed (spec §8). */
+function attachSource(): void {
+  const names = [
+    'stag',
+    'promo',
+    'partnerId',
+    'advId',
+    'advertiseUid',
+    'advertiseSource',
+    'cpaOneUid',
+    'prHash',
+  ] as const;
+  const body = Object.fromEntries(names.map((name) => [name, readCookie(name) || null]));
+  if (Object.values(body).every((value) => value === null)) return;
+  void api()
+    .post('attachSource', { json: body })
+    .catch(() => undefined);
+}
+
+/**
+ * After any successful login or registration (spec §4): follow the sso link when one is given
+ * (not in development), otherwise store the token, load the profile, attach the source, save the
+ * interface locale when the profile has none, save a guessed time zone when it has none, remove the
+ * login/signup flags from the address, and move to the saved locale's URL when it differs.
+ */
+export async function completeLogin(session: SessionResponse): Promise<LoginOutcome> {
+  if (session.sso) {
+    $ssoLink.set(session.sso);
+    if (!isDevelopment()) {
+      window.location.assign(session.sso);
+      return { kind: 'redirected' };
+    }
+  }
+  writeToken(session.token);
+  started = Promise.resolve(null);
+  let user = await fetchProfile();
+  started = Promise.resolve(user);
+  attachSource();
+
+  const current = pageLocale();
+  const settings: Promise<unknown>[] = [];
+  if (!user.locale) settings.push(profile.updateSetting({ locale: current }));
+  if (!user.timezone) {
+    const timezone = guessTimezone();
+    if (timezone) settings.push(profile.updateSetting({ timezone }));
+  }
+  // Sequential answers each carry the full profile; keep the last one. Failures are not fatal.
+  for (const call of settings) {
+    const answer = (await call.catch(() => null)) as { user?: User } | null;
+    if (answer?.user) user = answer.user;
+  }
+  setUser(user);
+
+  const deposit = hasQueryFlag('deposit');
+  removeQueryFlags(['login', 'signup']);
+  if (user.locale && isLocale(user.locale) && user.locale !== current) {
+    window.location.assign(addressInLocale(user.locale));
+    return { kind: 'navigating', user };
+  }
+  if (deposit) {
+    openModal('PayIn');
+    removeQueryFlags(['deposit']);
+  }
+  return { kind: 'done', user };
+}
+
+/** True when the real-money balance is zero. */
+export function hasZeroBalance(user: User): boolean {
+  try {
+    return toMinor(user.balance) === 0n;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec §2: PayIn opens 350 ms after login when the balance is 0 and a currency is set. Used after
+ * a social or phone registration (see the modals); returns a cancel function.
+ */
+export function schedulePayIn(user: User | null = $user.get()): () => void {
+  if (!user?.currency || !hasZeroBalance(user)) return () => {};
+  const timer = setTimeout(() => openModal('PayIn'), TIMING.payInAutoOpenMs);
+  return () => clearTimeout(timer);
+}
+
+/** Logout = PUT auth/logout, then clear locally whatever the answer (spec §4). */
+export async function logout(): Promise<void> {
+  try {
+    await api().put('auth/logout').json();
+  } catch {
+    // The session is cleared locally either way; the server revokes it when it can.
+  } finally {
+    clearSession();
+    started = Promise.resolve(null);
+  }
+}

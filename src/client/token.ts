@@ -1,0 +1,27 @@
+import { TIMING } from '../shared/timing.ts';
+import { readCookie } from './cookies.ts';
+
+export const TOKEN_COOKIE = 'token';
+
+/** The `Set-Cookie`-style string for the access token cookie (spec §3: 30 days, path /, Lax). */
+export function tokenCookie(token: string | null, secure: boolean): string {
+  const value = token === null ? '' : encodeURIComponent(token);
+  const maxAge = token === null ? 0 : TIMING.tokenCookieSeconds;
+  return `${TOKEN_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+const isSecurePage = () => typeof location !== 'undefined' && location.protocol === 'https:';
+
+export function readToken(): string | null {
+  return readCookie(TOKEN_COOKIE) || null;
+}
+
+export function writeToken(token: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is the spec's storage (§3) and the Cookie Store API is not in every browser we support.
+  document.cookie = tokenCookie(token, isSecurePage());
+}
+
+export function clearToken(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see writeToken.
+  document.cookie = tokenCookie(null, isSecurePage());
+}

@@ -1,0 +1,25 @@
+import { atom } from 'nanostores';
+import type { Currency } from '../shared/currencies.ts';
+
+/**
+ * What the code-entry modal (ConfirmByPhone) confirms:
+ * - `login-phone`: a one-time login code sent by SMS (guest);
+ * - `verify-phone` / `verify-email`: the verification code sent after registration (logged in).
+ */
+export type CodePurpose = 'login-phone' | 'verify-phone' | 'verify-email';
+
+export interface CodeFlow {
+  purpose: CodePurpose;
+  /** The phone number or email address the code went to, shown to the player. */
+  target: string;
+  /** Spec §2: after a phone or social registration, PayIn may open once this flow ends. */
+  afterRegistration?: boolean;
+}
+
+export const $codeFlow = atom<CodeFlow | null>(null);
+
+/** The email the LoginByEmail modal starts with (typed in the Login modal before switching). */
+export const $loginEmail = atom<string>('');
+
+/** Currency chosen before a social registration; set on the account once it exists (spec §4). */
+export const $pendingCurrency = atom<Currency | null>(null);
