@@ -10,7 +10,13 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { serveSite } from './http/site.ts';
+import { Messenger } from './modules/auth/messenger.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { resolveTokenSecret } from './modules/auth/secret.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { TokenKeys } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import type { Bus } from './realtime/bus.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
 
@@ -114,11 +120,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const keys = new TokenKeys(await resolveTokenSecret(deps.database, config.env.JWT_SECRET));
+  const messenger = new Messenger({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, log: app.log });
+  app.addHook('onClose', async () => messenger.close());
+  const auth = new AuthService({ database: deps.database, keys, messenger, env: config.env });
+
   await app.register(realtimeGateway, { bus: deps.bus });
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
       await api.register(configRoutes, { config });
+      await api.register(authRoutes, { config, database: deps.database, auth });
+      await api.register(profileRoutes, { config, database: deps.database, auth });
     },
     { prefix: '/api' },
   );

@@ -46,6 +46,27 @@ export const envSchema = z.object({
   BUSINESS_CONFIG_FILE: z.string().optional(),
   /** Serve the built site (dist/); tests of the API alone turn it off. */
   SERVE_SITE: bool.default(true),
+  /** Public origin of the site, for links in mails; unset: taken from each request's host. */
+  PUBLIC_SITE_URL: z.url().optional(),
+  /**
+   * HMAC key of access tokens (≥ 32 characters). Unset: a random key is generated once and kept
+   * in the database (settings), so instances sharing the database agree and restarts keep sessions.
+   */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** smtp(s)://user:pass@host:port; unset: mails and SMS go to the outbox table and the log. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Orbita <no-reply@orbita.example>'),
+  /** reCAPTCHA v3 secret; unset: captcha is not checked (spec §7). */
+  CAPTCHA_SECRET: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /**
+   * Social login providers as JSON: [{"name":"google","issuer":"https://accounts.google.com",
+   * "client_id":"…","client_secret":"…","scope":"openid email profile"}] (OpenID Connect discovery).
+   */
+  OIDC_PROVIDERS: z.string().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

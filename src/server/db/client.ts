@@ -13,12 +13,18 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A parameterised query runner: the database itself, or one open transaction. */
+export interface Queryable {
+  /** Raw parameterised query (a `name` makes node-postgres prepare it once per connection). */
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<Row[]>;
+}
+
 /** One database handle, whichever engine is behind it. */
-export interface Database {
+export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw parameterised query for hot paths (a `name` makes node-postgres prepare it once). */
-  query<Row = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<Row[]>;
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,6 +70,16 @@ async function openPglite(dataDir: string): Promise<Database> {
       const result = await client.query<Row>(text, values);
       return result.rows;
     },
+    // PGlite has one connection: its transaction() queues other work until this one ends.
+    transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      return client.transaction((tx) =>
+        work({
+          async query<Row>(text: string, values: unknown[] = []) {
+            return (await tx.query<Row>(text, values)).rows;
+          },
+        }),
+      );
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -92,6 +108,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async query<Row>(text: string, values: unknown[] = [], name?: string) {
       const result = await pool.query(name ? { name, text, values } : { text, values });
       return result.rows as Row[];
+    },
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          async query<Row>(text: string, values: unknown[] = [], name?: string) {
+            const r = await client.query(name ? { name, text, values } : { text, values });
+            return r.rows as Row[];
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async ping() {
       await pool.query('select 1');

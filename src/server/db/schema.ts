@@ -6,8 +6,10 @@ import {
   check,
   customType,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,31 +59,133 @@ export const users = pgTable(
   ],
 );
 
-/**
- * Refresh tokens: opaque, stored as SHA-256 hashes, rotated on every use. A token belongs to a
- * family (one login); presenting a used token revokes the whole family (reuse detection).
- */
-export const refreshTokens = pgTable(
-  'refresh_tokens',
+/** A login: one per device/browser, listed on /profile/access; revoking it ends its tokens. */
+export const sessions = pgTable(
+  'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: bigint('user_id', { mode: 'bigint' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
-    tokenHash: bytea('token_hash').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** How the session began: password, code, register, reset, social:<provider>. */
+    method: text('method').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, logout_others, reuse_detected, password_changed. */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens: opaque, stored as SHA-256 hashes, rotated on every use. Presenting a token that
+ * was already used revokes its whole session (reuse detection: the token was stolen or replayed).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
-    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_session_idx').on(t.sessionId),
   ],
 );
+
+/**
+ * One-time codes (6 digits, 10 minutes, single use). Bound to a purpose and a target (the
+ * normalised email or phone); a newer code for the same purpose and target replaces older ones.
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    purpose: text('purpose').notNull(),
+    target: text('target').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id, { onDelete: 'cascade' }),
+    /** HMAC of purpose, target and code under the server secret: the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_codes_lookup_idx').on(t.purpose, t.target)],
+);
+
+/** Password reset tokens (the mailed link, and the token a confirmed code is exchanged for). */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: bytea('token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** email | phone: which restore flow issued it. */
+  channel: text('channel').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Mails and SMS. Without SMTP (and for SMS, until a gateway is configured) this is the delivery. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window attempt counters for brute-force protection (per account and per IP). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Social login identities (OpenID Connect `iss` + `sub`). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] })],
+);
+
+/** In-flight social logins: state, nonce and PKCE verifier, single use, short-lived. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  /** The opener's origin, checked against the site's hosts; the popup posts its result there. */
+  origin: text('origin').notNull(),
+  promo: text('promo'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Ledger accounts: one per (owner, kind, currency). Player accounts may never go below zero;

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { hashOpaque, opaqueToken, sixDigitCode, TokenKeys } from './tokens.ts';
+
+const keys = new TokenKeys('x'.repeat(40));
+
+describe('access tokens', () => {
+  test('round-trip user and session', async () => {
+    const token = await keys.signAccess({ userId: 42n, sessionId: 's-1' }, 60);
+    expect(await keys.verifyAccess(token)).toEqual({ userId: 42n, sessionId: 's-1' });
+  });
+
+  test('a token signed with another key, tampered or expired is rejected', async () => {
+    const other = await new TokenKeys('y'.repeat(40)).signAccess({ userId: 1n, sessionId: 's' }, 60);
+    expect(await keys.verifyAccess(other)).toBeNull();
+    const good = await keys.signAccess({ userId: 1n, sessionId: 's' }, 60);
+    const [h, p, s] = good.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: '2', sid: 's', exp: 9e9 })).toString('base64url');
+    expect(await keys.verifyAccess(`${h}.${forged}.${s}`)).toBeNull();
+    expect(await keys.verifyAccess(`${h}.${p}`)).toBeNull();
+    const expired = await keys.signAccess({ userId: 1n, sessionId: 's' }, 1);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await keys.verifyAccess(expired)).toBeNull();
+  });
+
+  test('the "none" algorithm is refused', async () => {
+    const header = Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url');
+    const body = Buffer.from('{"sub":"1","sid":"s","exp":9999999999}').toString('base64url');
+    expect(await keys.verifyAccess(`${header}.${body}.`)).toBeNull();
+  });
+});
+
+describe('codes and opaque tokens', () => {
+  test('codes are 6 digits and spread over the whole range', () => {
+    const codes = Array.from({ length: 2000 }, sixDigitCode);
+    expect(codes.every((c) => /^\d{6}$/.test(c))).toBe(true);
+    expect(new Set(codes.map((c) => c[0])).size).toBe(10);
+  });
+
+  test('opaque tokens hash deterministically and differ each time', () => {
+    const a = opaqueToken();
+    const b = opaqueToken();
+    expect(a.token).not.toBe(b.token);
+    expect(hashOpaque(a.token).equals(a.hash)).toBe(true);
+  });
+
+  test('code hashes bind purpose and target', () => {
+    expect(keys.codeHash('login_email', 'a@b.c', '123456')).not.toBe(
+      keys.codeHash('reset_email', 'a@b.c', '123456'),
+    );
+    expect(keys.codeHash('login_email', 'a@b.c', '123456')).toBe(
+      keys.codeHash('login_email', 'a@b.c', '123456'),
+    );
+  });
+});
