@@ -14,6 +14,7 @@ import { Messenger } from './modules/auth/messenger.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveTokenSecret } from './modules/auth/secret.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { parseProviders, SocialLogin } from './modules/auth/social.ts';
 import { TokenKeys } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -124,13 +125,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const messenger = new Messenger({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, log: app.log });
   app.addHook('onClose', async () => messenger.close());
   const auth = new AuthService({ database: deps.database, keys, messenger, env: config.env });
+  const social = new SocialLogin(parseProviders(config.env.OIDC_PROVIDERS), {
+    database: deps.database,
+    auth,
+  });
 
   await app.register(realtimeGateway, { bus: deps.bus });
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
       await api.register(configRoutes, { config });
-      await api.register(authRoutes, { config, database: deps.database, auth });
+      await api.register(authRoutes, { config, database: deps.database, auth, social });
       await api.register(profileRoutes, { config, database: deps.database, auth });
     },
     { prefix: '/api' },

@@ -14,15 +14,17 @@ import {
 import { normaliseEmail, normalisePhone } from './phone.ts';
 import * as schema from './schemas.ts';
 import type { AuthService, Channel } from './service.ts';
+import { POPUP_SCRIPT_HASH, popupPage, type SocialLogin } from './social.ts';
 
 interface Deps {
   config: AppConfig;
   database: Database;
   auth: AuthService;
+  social: SocialLogin;
 }
 
 /** Registration, login, codes, recovery and tokens (docs/api-auth.md). Mounted under /api. */
-export async function authRoutes(app: FastifyInstance, { config, database, auth }: Deps) {
+export async function authRoutes(app: FastifyInstance, { config, database, auth, social }: Deps) {
   const env = config.env;
   const captcha = {
     secret: env.CAPTCHA_SECRET,
@@ -260,5 +262,41 @@ export async function authRoutes(app: FastifyInstance, { config, database, auth 
   app.post('/auth/send_login_data', authenticated, async (request) => {
     await auth.sendLoginData(request.auth!.user, requestMeta(request, env));
     return ok;
+  });
+
+  // ── social login (spec §4: popup + postMessage) ──
+  app.put('/auth/login', async (request) => {
+    const body = schema.socialStart.parse(request.body);
+    return {
+      url: await social.start(
+        { provider: body.provider, origin: body.origin, promo: body.promo },
+        requestMeta(request, env),
+      ),
+    };
+  });
+
+  app.get<{ Params: { provider: string } }>('/auth/social/:provider/callback', async (request, reply) => {
+    const meta = requestMeta(request, env);
+    const url = new URL(request.url, meta.siteUrl);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src '${POPUP_SCRIPT_HASH}'; frame-ancestors 'none'`,
+      );
+    try {
+      const { origin, session } = await social.finish(request.params.provider, url, meta);
+      setRefreshCookie(reply, session.refreshToken, env, request);
+      return reply.send(
+        popupPage(origin, { success: true, token: session.accessToken, is_new: session.isNew }),
+      );
+    } catch (error) {
+      request.log.warn({ err: error, provider: request.params.provider }, 'social login failed');
+      // Without a verified state there is no trusted origin: post to our own site origin only.
+      return reply
+        .code(error instanceof ApiError ? error.statusCode : 500)
+        .send(popupPage(new URL(meta.siteUrl).origin, { success: false, error: 'social_failed' }));
+    }
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import { publicCurrency } from '../../currency-table.ts';
+import { parseProviders } from '../auth/social.ts';
 
 /** Public business configuration: currencies with limits (spec §3, §9), locales and defaults. */
 export async function configRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
@@ -15,6 +16,8 @@ export async function configRoutes(app: FastifyInstance, { config }: { config: A
     locales: config.site.locales,
     locale_strategy: config.site.strategy,
     level_minimum: config.levelMinimum,
+    /** Social login buttons to show (names of OIDC_PROVIDERS; PUT /auth/login takes them). */
+    social_providers: parseProviders(config.env.OIDC_PROVIDERS).map((p) => p.name),
     timing: config.timing,
   };
   const cache = { 'cache-control': 'public, max-age=60' };
