@@ -221,6 +221,8 @@ export const ledgerTransactions = pgTable(
     /** Hash of the request that created it: the same key with other content is refused. */
     requestHash: text('request_hash').notNull(),
     metadata: jsonb('metadata').notNull().default({}),
+    /** The answer given when it was posted; a retry with the same key gets the same answer. */
+    result: jsonb('result'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey)],
@@ -271,4 +273,83 @@ export const seoPages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('seo_pages_locale_path_key').on(t.locale, t.path)],
+);
+
+/**
+ * Deposits and withdrawals with an external (or the sandbox) payment provider. Status moves
+ * forward only: deposits created → succeeded | failed; withdrawals held → paid | rejected.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    direction: text('direction').notNull(),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    /** The player's idempotency key for the request that created it. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_direction_check', sql`${t.direction} IN ('deposit','withdrawal')`),
+  ],
+);
+
+/** Every webhook call received, for audit and to answer replays (provider event id is unique). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id'),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * The sandbox provider's own books: its checkout sessions and the webhooks it owes the casino.
+ * It is a separate party, so it keeps separate tables and talks to the casino only over HTTP.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  merchantRef: text('merchant_ref').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  /** open → requires_action (3-D Secure) → succeeded | failed */
+  status: text('status').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cardLast4: text('card_last4'),
+  createdAt: createdAt(),
+});
+
+export const sandboxWebhooks = pgTable(
+  'sandbox_webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_webhooks_due_idx').on(t.nextAttemptAt)],
 );

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { Currency } from '../../../shared/currencies.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { ApiError } from '../../http/errors.ts';
+
+/** A player's wallet account or an operator account (spec §1: balance and bonus balance). */
+export type AccountRef =
+  | { userId: string; kind: 'cash' | 'bonus' }
+  | { system: 'house' | 'withdrawals_held' | `provider:${string}` };
+
+/** One leg of a transaction: a signed amount in minor units (positive credits the account). */
+export interface Posting {
+  account: AccountRef;
+  amount: bigint;
+}
+
+export interface Entry<R> {
+  /** Unique per money movement; a retry with the same key returns the first answer. */
+  idempotencyKey: string;
+  kind: string;
+  currency: Currency;
+  postings: Posting[];
+  /** What identifies the request; the same key with a different request is refused (409). */
+  request: unknown;
+  metadata?: Record<string, unknown>;
+  /** Extra statements in the same database transaction (e.g. a payment status change). */
+  alsoInTransaction?: (tx: Queryable, transactionId: string) => Promise<void>;
+  /** The answer to store and return; it gets the accounts' balances after posting. */
+  answer: (balances: Map<string, bigint>, transactionId: string) => R;
+}
+
+export interface Posted<R> {
+  transactionId: string;
+  replayed: boolean;
+  answer: R;
+}
+
+/** Accounts that may go negative: the house and provider clearing accounts (counter-accounts). */
+function allowsNegative(ref: AccountRef): boolean {
+  return 'system' in ref && ref.system !== 'withdrawals_held';
+}
+
+export function accountLabel(ref: AccountRef): string {
+  return 'system' in ref ? ref.system : `${ref.userId}:${ref.kind}`;
+}
+
+export class InsufficientFunds extends ApiError {
+  constructor() {
+    super(422, { amount: ['insufficient_funds'] });
+  }
+}
+
+/**
+ * Posts one balanced transaction: every posting in one database transaction, balances changed by
+ * conditional updates (`balance + amount >= 0` unless the account allows negatives, backed by a
+ * CHECK constraint), the idempotency key unique in the database and written in the same
+ * transaction. Postings are applied in account-id order, so concurrent transfers cannot deadlock.
+ */
+export async function post<R>(database: Database, entry: Entry<R>): Promise<Posted<R>> {
+  const sum = entry.postings.reduce((total, p) => total + p.amount, 0n);
+  if (sum !== 0n) throw new Error(`unbalanced entry ${entry.kind}: postings sum to ${sum}`);
+  if (entry.postings.some((p) => p.amount === 0n)) throw new Error(`entry ${entry.kind} has a zero posting`);
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(entry.request, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex');
+
+  return database.transaction(async (tx) => {
+    const [created] = await tx.query<{ id: string }>(
+      `insert into ledger_transactions (idempotency_key, kind, request_hash, metadata) values ($1, $2, $3, $4)
+       on conflict (idempotency_key) do nothing returning id::text`,
+      [entry.idempotencyKey, entry.kind, requestHash, JSON.stringify(entry.metadata ?? {})],
+      'ledger_insert_tx',
+    );
+    if (!created) return replay<R>(tx, entry.idempotencyKey, requestHash);
+
+    const resolved = await Promise.all(
+      entry.postings.map(async (p) => ({ ...p, id: await accountId(tx, p.account, entry.currency) })),
+    );
+    resolved.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    const balances = new Map<string, bigint>();
+    for (const p of resolved) {
+      const [row] = await tx.query<{ balance: string }>(
+        `update ledger_accounts set balance = balance + $2 where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
+        [p.id, p.amount.toString()],
+        'ledger_apply',
+      );
+      if (!row) throw new InsufficientFunds();
+      balances.set(accountLabel(p.account), BigInt(row.balance));
+    }
+    await tx.query(
+      `insert into ledger_postings (transaction_id, account_id, amount, currency)
+       select $1, unnest($2::bigint[]), unnest($3::bigint[]), $4`,
+      [created.id, resolved.map((p) => p.id), resolved.map((p) => p.amount.toString()), entry.currency],
+      'ledger_postings',
+    );
+    await entry.alsoInTransaction?.(tx, created.id);
+    const answer = entry.answer(balances, created.id);
+    await tx.query(
+      'update ledger_transactions set result = $2 where id = $1',
+      [created.id, JSON.stringify(answer, bigintJson)],
+      'ledger_result',
+    );
+    return { transactionId: created.id, replayed: false, answer };
+  });
+}
+
+async function replay<R>(tx: Queryable, key: string, requestHash: string): Promise<Posted<R>> {
+  const [existing] = await tx.query<{ id: string; request_hash: string; result: R }>(
+    'select id::text, request_hash, result from ledger_transactions where idempotency_key = $1',
+    [key],
+  );
+  if (!existing) throw new Error(`idempotency key ${key} vanished`);
+  if (existing.request_hash !== requestHash)
+    throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
+  return { transactionId: existing.id, replayed: true, answer: existing.result };
+}
+
+function bigintJson(_key: string, value: unknown) {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+/** The account's id, created on first use (one row per owner, kind and currency). */
+export async function accountId(db: Queryable, ref: AccountRef, currency: Currency): Promise<string> {
+  const userId = 'userId' in ref ? ref.userId : null;
+  const kind = 'userId' in ref ? ref.kind : ref.system;
+  const [row] = await db.query<{ id: string }>(
+    `with created as (
+       insert into ledger_accounts (user_id, kind, currency, allow_negative) values ($1, $2, $3, $4)
+       on conflict ((coalesce(user_id, 0)), kind, currency) do nothing returning id
+     )
+     select id::text from created
+     union all
+     select id::text from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and kind = $2 and currency = $3
+     limit 1`,
+    [userId, kind, currency, allowsNegative(ref)],
+    'ledger_account_id',
+  );
+  if (!row) throw new Error(`could not resolve account ${kind} ${currency}`);
+  return row.id;
+}
+
+/** Cached balance of one account (0 when it does not exist yet). */
+export async function balanceOf(db: Queryable, ref: AccountRef, currency: Currency): Promise<bigint> {
+  const userId = 'userId' in ref ? ref.userId : null;
+  const kind = 'userId' in ref ? ref.kind : ref.system;
+  const [row] = await db.query<{ balance: string }>(
+    'select balance::text from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and kind = $2 and currency = $3',
+    [userId, kind, currency],
+    'ledger_balance_of',
+  );
+  return row ? BigInt(row.balance) : 0n;
+}
