@@ -34,7 +34,10 @@ CREATE TABLE "sandbox_checkouts" (
 	"currency" text NOT NULL,
 	"status" text NOT NULL,
 	"return_url" text NOT NULL,
+	"webhook_url" text NOT NULL,
+	"locale" text DEFAULT 'en' NOT NULL,
 	"card_last4" text,
+	"failure_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

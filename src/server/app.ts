@@ -11,13 +11,18 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { serveSite } from './http/site.ts';
 import { Messenger } from './modules/auth/messenger.ts';
+import { sessionIsLive } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { resolveTokenSecret } from './modules/auth/secret.ts';
+import { resolveSecret, resolveTokenSecret } from './modules/auth/secret.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { parseProviders, SocialLogin } from './modules/auth/social.ts';
 import { TokenKeys } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { SandboxProvider } from './modules/payments/sandbox.ts';
+import { PaymentsService } from './modules/payments/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { WalletEvents } from './modules/wallet/events.ts';
 import type { Bus } from './realtime/bus.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
 
@@ -34,6 +39,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Set when SIGTERM arrived: /readyz answers 503 so balancers stop sending traffic. */
     draining: boolean;
+    /** The built-in sandbox payment provider (tests drive its webhook dispatcher). */
+    sandbox: SandboxProvider;
   }
 }
 
@@ -130,13 +137,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
   });
 
-  await app.register(realtimeGateway, { bus: deps.bus });
+  const walletEvents = new WalletEvents(deps.database, deps.bus);
+  // The sandbox signs with this secret and the casino verifies with it: two parties, one shared key.
+  const webhookSecret = await resolveSecret(
+    deps.database,
+    'sandbox_webhook_secret',
+    config.env.SANDBOX_WEBHOOK_SECRET,
+  );
+  const sandbox = new SandboxProvider({ database: deps.database, webhookSecret, log: app.log });
+  const payments = new PaymentsService({
+    database: deps.database,
+    config,
+    sandbox,
+    webhookSecret,
+    events: walletEvents,
+    log: app.log,
+  });
+  sandbox.start(config.env.SANDBOX_WEBHOOK_INTERVAL_MS);
+  app.addHook('onClose', async () => sandbox.stop());
+  app.decorate('sandbox', sandbox);
+
+  const authenticateSocket = async (token: string) => {
+    const claims = await keys.verifyAccess(token);
+    return claims && (await sessionIsLive(deps.database, claims.sessionId, claims.userId))
+      ? claims.userId.toString()
+      : null;
+  };
+  await app.register(realtimeGateway, { bus: deps.bus, authenticate: authenticateSocket });
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
       await api.register(configRoutes, { config });
       await api.register(authRoutes, { config, database: deps.database, auth, social });
       await api.register(profileRoutes, { config, database: deps.database, auth });
+      await api.register(paymentRoutes, { config, database: deps.database, keys, payments, sandbox });
     },
     { prefix: '/api' },
   );

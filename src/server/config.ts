@@ -67,6 +67,14 @@ export const envSchema = z.object({
    * "client_id":"…","client_secret":"…","scope":"openid email profile"}] (OpenID Connect discovery).
    */
   OIDC_PROVIDERS: z.string().optional(),
+  /** HMAC key of the sandbox provider's webhooks; unset: generated once and kept in the database. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Where the sandbox sends webhooks; unset: `<site>/api/payments/webhooks/sandbox`. */
+  SANDBOX_WEBHOOK_URL: z.url().optional(),
+  /** How often the sandbox delivers due webhooks. */
+  SANDBOX_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
+  /** Bearer token of the operator API (withdrawal approval, KYC); unset: no operator API. */
+  OPERATOR_API_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -335,7 +335,11 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   /** open → requires_action (3-D Secure) → succeeded | failed */
   status: text('status').notNull(),
   returnUrl: text('return_url').notNull(),
+  /** Where this checkout's webhooks go (the merchant's endpoint). */
+  webhookUrl: text('webhook_url').notNull(),
+  locale: text('locale').notNull().default('en'),
   cardLast4: text('card_last4'),
+  failureReason: text('failure_reason'),
   createdAt: createdAt(),
 });
 

@@ -10,7 +10,10 @@ function encode(message: ServerMessage): string {
 }
 
 /** `/ws`: one socket per tab; subscriptions to public channels fan out through the bus. */
-export async function realtimeGateway(app: FastifyInstance, { bus }: { bus: Bus }) {
+export async function realtimeGateway(
+  app: FastifyInstance,
+  { bus, authenticate }: { bus: Bus; authenticate: (token: string) => Promise<string | null> },
+) {
   app.get('/ws', { websocket: true }, (socket) => {
     const subscriptions = new Map<string, Promise<() => Promise<void>>>();
     socket.send(encode({ type: 'hello', serverTime: Date.now(), instance: INSTANCE }));
@@ -20,6 +23,19 @@ export async function realtimeGateway(app: FastifyInstance, { bus }: { bus: Bus 
       switch (message.type) {
         case 'ping':
           return socket.send(encode({ type: 'pong', serverTime: Date.now() }));
+        case 'auth': {
+          void authenticate(message.token).then((userId) => {
+            if (!userId) return socket.send(encode({ type: 'error', code: 'unauthorized' }));
+            const channel = `user:${userId}`;
+            if (!subscriptions.has(channel))
+              subscriptions.set(
+                channel,
+                bus.subscribe(channel, (payload) => socket.send(payload)),
+              );
+            socket.send(encode({ type: 'authenticated', channel }));
+          });
+          return;
+        }
         case 'subscribe': {
           if (!PUBLIC_CHANNEL.test(message.channel))
             return socket.send(encode({ type: 'error', code: 'forbidden_channel' }));

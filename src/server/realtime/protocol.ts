@@ -6,12 +6,16 @@ export interface ServerMessages {
   hello: { serverTime: number; instance: string };
   pong: { serverTime: number };
   subscribed: { channel: string };
+  /** The socket now receives the player's own channel `user:<id>` (balance changes). */
+  authenticated: { channel: string };
   event: { channel: string; version: number; data: unknown };
   error: { code: string };
 }
 
 export interface ClientMessages {
   ping: Record<never, never>;
+  /** Sends the access token; the socket joins the player's channel. */
+  auth: { token: string };
   subscribe: { channel: string };
   unsubscribe: { channel: string };
 }
@@ -30,6 +34,9 @@ export function parseClientMessage(raw: string): ClientMessage | null {
   try {
     const value = JSON.parse(raw) as { type?: unknown; channel?: unknown };
     if (value.type === 'ping') return { type: 'ping' };
+    const token = (value as { token?: unknown }).token;
+    if (value.type === 'auth' && typeof token === 'string' && token.length < 4096)
+      return { type: 'auth', token };
     if ((value.type === 'subscribe' || value.type === 'unsubscribe') && typeof value.channel === 'string') {
       return { type: value.type, channel: value.channel };
     }
