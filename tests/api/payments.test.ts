@@ -3,7 +3,7 @@ import { signPayload } from '../../src/server/modules/payments/signature.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import { post } from '../../src/server/modules/wallet/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, register } from '../helpers/auth.ts';
+import { bearer } from '../helpers/auth.ts';
 
 const OPERATOR = 'operator-token-0123456789-abcdef';
 let t: TestApp;

@@ -227,14 +227,14 @@ button{width:100%;height:48px;border:0;border-radius:10px;background:#4a3aff;col
 button.secondary{background:#e7eaf2;color:#1c2333}.hint{font-size:.8rem;color:#6b7590}.error{color:#c0243c;font-weight:600}a{color:#4a3aff}`;
 export const SANDBOX_STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function textsFor(locale: string) {
   return SANDBOX_TEXTS[isLocale(locale) ? locale : 'en'];
 }
 
 function page(locale: string, body: string): string {
-  return `<!doctype html><html lang="${escape(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(textsFor(locale).title ?? '')}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(textsFor(locale).title ?? '')}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 const TAGS: Record<Locale, string> = { ru: 'ru', en: 'en-US', kz: 'kk', br: 'pt-BR', hi: 'hi' };
@@ -246,14 +246,14 @@ export function checkoutPage(row: CheckoutRow, action: string, error?: string): 
   const t = textsFor(row.locale);
   return page(
     row.locale,
-    `<span class="badge">SANDBOX</span><h1>${escape(t.title ?? '')}</h1><p class="hint">${escape(t.notice ?? '')}</p>
-<p class="amount">${escape(amountText(row))}</p>
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<form method="post" action="${escape(action)}">
-<label>${escape(t.card ?? '')}<input name="card" inputmode="numeric" autocomplete="cc-number" required value="4242 4242 4242 4242"></label>
-<div class="row"><label>${escape(t.expiry ?? '')}<input name="expiry" required value="12/30"></label><label>${escape(t.cvc ?? '')}<input name="cvc" inputmode="numeric" required value="123"></label></div>
-<button type="submit">${escape(t.pay ?? '')} ${escape(amountText(row))}</button></form>
-<p class="hint">${escape(t.cards ?? '')}</p>`,
+    `<span class="badge">SANDBOX</span><h1>${escapeHtml(t.title ?? '')}</h1><p class="hint">${escapeHtml(t.notice ?? '')}</p>
+<p class="amount">${escapeHtml(amountText(row))}</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}">
+<label>${escapeHtml(t.card ?? '')}<input name="card" inputmode="numeric" autocomplete="cc-number" required value="4242 4242 4242 4242"></label>
+<div class="row"><label>${escapeHtml(t.expiry ?? '')}<input name="expiry" required value="12/30"></label><label>${escapeHtml(t.cvc ?? '')}<input name="cvc" inputmode="numeric" required value="123"></label></div>
+<button type="submit">${escapeHtml(t.pay ?? '')} ${escapeHtml(amountText(row))}</button></form>
+<p class="hint">${escapeHtml(t.cards ?? '')}</p>`,
   );
 }
 
@@ -261,9 +261,9 @@ export function secureCodePage(row: CheckoutRow, action: string): string {
   const t = textsFor(row.locale);
   return page(
     row.locale,
-    `<span class="badge">3-D SECURE</span><h1>${escape(t.secure ?? '')}</h1><p>${escape(t.secureText ?? '')}</p><p class="amount">${escape(amountText(row))}</p>
-<form method="post" action="${escape(action)}"><button name="action" value="confirm" type="submit">${escape(t.confirm ?? '')}</button>
-<button class="secondary" name="action" value="fail" type="submit">${escape(t.fail ?? '')}</button></form>`,
+    `<span class="badge">3-D SECURE</span><h1>${escapeHtml(t.secure ?? '')}</h1><p>${escapeHtml(t.secureText ?? '')}</p><p class="amount">${escapeHtml(amountText(row))}</p>
+<form method="post" action="${escapeHtml(action)}"><button name="action" value="confirm" type="submit">${escapeHtml(t.confirm ?? '')}</button>
+<button class="secondary" name="action" value="fail" type="submit">${escapeHtml(t.fail ?? '')}</button></form>`,
   );
 }
 
@@ -271,6 +271,6 @@ export function closedPage(row: CheckoutRow): string {
   const t = textsFor(row.locale);
   return page(
     row.locale,
-    `<h1>${escape(t.closed ?? '')}</h1><p><a href="${escape(row.return_url)}">${escape(t.back ?? '')}</a></p>`,
+    `<h1>${escapeHtml(t.closed ?? '')}</h1><p><a href="${escapeHtml(row.return_url)}">${escapeHtml(t.back ?? '')}</a></p>`,
   );
 }

@@ -159,7 +159,7 @@ export class PaymentsService {
     }
     const event = JSON.parse(rawBody) as WebhookEvent;
     const payment = await this.#byId(event.data?.merchant_ref);
-    if (!payment || payment.direction !== 'deposit') {
+    if (payment?.direction !== 'deposit') {
       this.#log.warn({ event: event.id }, 'sandbox webhook for an unknown payment');
       throw new ApiError(404, { payment: ['not_found'] });
     }
@@ -291,7 +291,7 @@ export class PaymentsService {
     reason?: string,
   ) {
     const payment = await this.#byId(id);
-    if (!payment || payment.direction !== 'withdrawal') throw new ApiError(404, { payment: ['not_found'] });
+    if (payment?.direction !== 'withdrawal') throw new ApiError(404, { payment: ['not_found'] });
     if (payment.status !== 'held') throw new ApiError(409, { status: [`already_${payment.status}`] });
     await post(this.#db, {
       idempotencyKey: `withdrawal:${to}:${payment.id}`,
