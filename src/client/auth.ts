@@ -34,6 +34,11 @@ const post = <T>(path: string, json?: object) =>
   api()
     .post(path, json ? { json } : {})
     .json<T>();
+/** Guest calls (login, registration, password recovery) never carry a bearer token. */
+const guest = <T>(path: string, json: object) =>
+  api()
+    .post(path, { json, context: { anonymous: true } })
+    .json<T>();
 
 /** The browser's time zone (spec §4: guessed when the profile has none). */
 export function guessTimezone(): string | null {
@@ -62,29 +67,30 @@ export interface RegistrationInput {
 
 export const auth = {
   loginEmailPassword: (email: string, password: string) =>
-    post<SessionResponse>(`${V2}/login/email/password`, { email, password }),
+    guest<SessionResponse>(`${V2}/login/email/password`, { email, password }),
   loginPhonePassword: (phone: string, password: string) =>
-    post<SessionResponse>(`${V2}/login/phone/password`, { phone, password }),
+    guest<SessionResponse>(`${V2}/login/phone/password`, { phone, password }),
 
-  sendEmailLoginCode: (email: string) => post<Success>(`${V2}/login/email/verification`, { email }),
-  resendEmailLoginCode: (email: string) => post<Success>(`${V2}/login/email/resend`, { email }),
+  sendEmailLoginCode: (email: string) => guest<Success>(`${V2}/login/email/verification`, { email }),
+  resendEmailLoginCode: (email: string) => guest<Success>(`${V2}/login/email/resend`, { email }),
   loginEmailCode: (email: string, code: string) =>
-    post<SessionResponse>(`${V2}/login/email/code`, { email, code }),
+    guest<SessionResponse>(`${V2}/login/email/code`, { email, code }),
 
-  sendPhoneLoginCode: (phone: string) => post<Success>(`${V2}/login/phone/verification`, { phone }),
-  resendPhoneLoginCode: (phone: string) => post<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone }),
+  sendPhoneLoginCode: (phone: string) => guest<Success>(`${V2}/login/phone/verification`, { phone }),
+  resendPhoneLoginCode: (phone: string) =>
+    guest<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone }),
   loginPhoneCode: (phone: string, code: string) =>
-    post<SessionResponse>(`${V2}/login/phone/code?type=sms`, { phone, code }),
+    guest<SessionResponse>(`${V2}/login/phone/code?type=sms`, { phone, code }),
 
   registerEmail: (email: string, input: RegistrationInput) =>
-    post<SessionResponse>(`${V2}/register/email`, {
+    guest<SessionResponse>(`${V2}/register/email`, {
       email,
       ...input,
       ...attribution(),
       ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
     }),
   registerPhone: (phone: string, input: RegistrationInput) =>
-    post<SessionResponse>(`${V2}/register/phone`, {
+    guest<SessionResponse>(`${V2}/register/phone`, {
       phone,
       ...input,
       ...attribution(),
@@ -96,23 +102,23 @@ export const auth = {
   resendPhoneVerification: () => post<Success>(`${V2}/phone/resend`),
   verifyPhoneCode: (code: string) => post<Success>(`${V2}/phone/verify/code`, { code }),
 
-  forgotByEmail: (email: string) => post<Success>(`${V2}/password/email/forgot`, { email }),
+  forgotByEmail: (email: string) => guest<Success>(`${V2}/password/email/forgot`, { email }),
   confirmEmailResetCode: (email: string, code: string) =>
-    post<ResetTokenResponse>(`${V2}/password/email/code/confirm`, { email, code }),
-  checkEmailResetToken: (token: string) => post<Success>(`${V2}/password/email/token/check`, { token }),
+    guest<ResetTokenResponse>(`${V2}/password/email/code/confirm`, { email, code }),
+  checkEmailResetToken: (token: string) => guest<Success>(`${V2}/password/email/token/check`, { token }),
   resetByEmailToken: (token: string, password: string) =>
-    post<SessionResponse>(`${V2}/password/email/reset/token`, {
+    guest<SessionResponse>(`${V2}/password/email/reset/token`, {
       token,
       password,
       password_confirmation: password,
     }),
 
-  forgotByPhone: (phone: string) => post<Success>(`${V2}/password/phone/forgot`, { phone }),
+  forgotByPhone: (phone: string) => guest<Success>(`${V2}/password/phone/forgot`, { phone }),
   confirmPhoneResetCode: (phone: string, code: string) =>
-    post<ResetTokenResponse>(`${V2}/password/phone/code/confirm`, { phone, code }),
-  checkPhoneResetToken: (token: string) => post<Success>(`${V2}/password/phone/token/check`, { token }),
+    guest<ResetTokenResponse>(`${V2}/password/phone/code/confirm`, { phone, code }),
+  checkPhoneResetToken: (token: string) => guest<Success>(`${V2}/password/phone/token/check`, { token }),
   resetByPhoneToken: (token: string, password: string) =>
-    post<SessionResponse>(`${V2}/password/phone/reset`, {
+    guest<SessionResponse>(`${V2}/password/phone/reset`, {
       token,
       password,
       password_confirmation: password,

@@ -55,18 +55,18 @@ function ensureView(closeLabel: string): void {
 }
 
 /** Error notice for a failed call: title `error.error`, body the translated messages (spec §8). */
-export function notifyError(report: ApiErrorReport, translator: Translator): void {
+export function notifyError(report: ApiErrorReport, translator: Translator): number | null {
   const lines = reportMessages(report, translator);
-  if (lines.length === 0) return;
+  if (lines.length === 0) return null;
   ensureView(translator.t('modals.close'));
-  pushNotice({ title: translator.t('error.error'), lines });
+  return pushNotice({ title: translator.t('error.error'), lines });
 }
 
 /** Error notice with one translated code (spec §8: a single-error notice uses `error.{code}`). */
-export function notifyCode(code: string, translator: Translator): void {
+export function notifyCode(code: string, translator: Translator): number {
   ensureView(translator.t('modals.close'));
   const key = `error.${code}`;
-  pushNotice({
+  return pushNotice({
     title: translator.t('error.error'),
     lines: [translator.exists(key) ? translator.t(key) : translator.t('error.unknown')],
   });

@@ -1,3 +1,5 @@
+import { openModal } from '../stores/modals.ts';
+
 /** Query flags that open modals (spec §2). */
 export const QUERY_FLAGS = { login: 'Login', signup: 'Register', deposit: 'PayIn' } as const;
 export type QueryFlag = keyof typeof QUERY_FLAGS;
@@ -28,4 +30,13 @@ export function removeQueryFlags(flags: readonly QueryFlag[]): void {
 
 export function hasQueryFlag(flag: QueryFlag, search: string = window.location.search): boolean {
   return new URLSearchParams(search).has(flag);
+}
+
+/**
+ * Opens the modals a guest's flags ask for (spec §2). A guest cannot deposit, so `deposit` asks
+ * for a login first; the flag stays in the address and PayIn opens once the login succeeds.
+ */
+export function openGuestFlagModals(search: string = window.location.search): void {
+  if (hasQueryFlag('login', search) || hasQueryFlag('deposit', search)) openModal('Login');
+  if (hasQueryFlag('signup', search)) openModal('Register');
 }

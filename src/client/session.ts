@@ -148,6 +148,11 @@ export async function completeLogin(session: SessionResponse): Promise<LoginOutc
     window.location.assign(addressInLocale(user.locale));
     return { kind: 'navigating', user };
   }
+  // A profile page rendered for a guest has no content yet: render it again with the session.
+  if (document.querySelector('[data-profile-gate][data-content="false"]')) {
+    window.location.reload();
+    return { kind: 'navigating', user };
+  }
   if (deposit) {
     openModal('PayIn');
     removeQueryFlags(['deposit']);

@@ -18,8 +18,8 @@ export interface CodeFlow {
 
 export const $codeFlow = atom<CodeFlow | null>(null);
 
-/** The email the LoginByEmail modal starts with (typed in the Login modal before switching). */
-export const $loginEmail = atom<string>('');
+/** The email the LoginByEmail modal starts with, and whether a code already went to it. */
+export const $loginEmail = atom<{ email: string; sent: boolean }>({ email: '', sent: false });
 
 /** Currency chosen before a social registration; set on the account once it exists (spec §4). */
 export const $pendingCurrency = atom<Currency | null>(null);

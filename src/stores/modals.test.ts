@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { $modals, $topModal, closeAllModals, closeModal, lockScrollWhileOpen, openModal } from './modals.ts';
+import {
+  $modals,
+  $topModal,
+  closeAllModals,
+  closeModal,
+  lockScrollWhileOpen,
+  openModal,
+  replaceModal,
+} from './modals.ts';
 
 function fakeDocument() {
   const classes = new Set<string>();
@@ -37,6 +45,16 @@ describe('$modals (spec §2)', () => {
     expect($modals.get()).toEqual(['PayIn']);
     closeModal();
     expect($modals.get()).toEqual([]);
+  });
+
+  test('replaces one step of a flow with the next in one update', () => {
+    openModal('PayIn');
+    openModal('Login');
+    const seen: (readonly string[])[] = [];
+    const stop = $modals.listen((list) => seen.push(list));
+    replaceModal('Login', 'ConfirmByPhone');
+    stop();
+    expect(seen).toEqual([['PayIn', 'ConfirmByPhone']]);
   });
 
   test('locks page scroll while any modal is open and compensates the scrollbar', () => {

@@ -29,6 +29,12 @@ export function closeModal(name?: ModalName): void {
   $modals.set(name ? list.filter((m) => m !== name) : list.slice(0, -1));
 }
 
+/** Swaps one modal for the next step of the same flow in a single update (no flash of the page). */
+export function replaceModal(from: ModalName, to: ModalName): void {
+  const list = $modals.get().filter((m) => m !== from && m !== to);
+  $modals.set([...list, to]);
+}
+
 export function closeAllModals(): void {
   $modals.set([]);
 }

@@ -1,33 +1,75 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { $codeFlow } from '../../stores/auth-flow.ts';
 import { $topModal, closeModal, type ModalName } from '../../stores/modals.ts';
+import '../ui/forms.css';
+import { ConfirmCodeModal, codeTitleKey } from './ConfirmCodeModal.tsx';
+import { LoginByEmailModal } from './LoginByEmailModal.tsx';
+import { LoginModal } from './LoginModal.tsx';
 import './modal.css';
+import { RegisterModal } from './RegisterModal.tsx';
+import { SoonModal } from './SoonModal.tsx';
 
 /**
  * Renders the top modal of `$modals`. Escape and the backdrop close it; focus moves into the
- * dialog and returns to the trigger on close. The forms themselves arrive with the accounts issue.
+ * dialog, Tab stays inside it, and focus returns to the trigger on close.
  */
 export function ModalHost() {
   const top = useStore($topModal);
   if (!top) return null;
-  return <ModalFrame name={top} />;
+  return <ModalFrame key={top} name={top} />;
 }
+
+function ModalBody({ name }: { name: ModalName }): ReactNode {
+  switch (name) {
+    case 'Login':
+      return <LoginModal />;
+    case 'LoginByEmail':
+      return <LoginByEmailModal />;
+    case 'ConfirmByPhone':
+      return <ConfirmCodeModal />;
+    case 'Register':
+      return <RegisterModal />;
+    case 'PayIn':
+    case 'Verification':
+      return <SoonModal name={name} />;
+  }
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function ModalFrame({ name }: { name: ModalName }) {
   const { t } = useTranslation();
+  const flow = useStore($codeFlow);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const title = name === 'ConfirmByPhone' ? t(codeTitleKey(flow)) : t(`modals.${name}`);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
+    const dialog = dialogRef.current;
+    // An autofocused field keeps focus; otherwise the dialog itself takes it.
+    if (dialog && !dialog.contains(document.activeElement)) dialog.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeModal(name);
+      if (event.key !== 'Tab' || !dialog) return;
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      if (previous?.isConnected) previous.focus?.();
     };
   }, [name]);
 
@@ -47,7 +89,7 @@ function ModalFrame({ name }: { name: ModalName }) {
         data-modal={name}
       >
         <header className="modal-head">
-          <h2 id="modal-title">{t(`modals.${name}`)}</h2>
+          <h2 id="modal-title">{title}</h2>
           <button
             type="button"
             className="modal-close"
@@ -57,7 +99,7 @@ function ModalFrame({ name }: { name: ModalName }) {
             ×
           </button>
         </header>
-        <p className="modal-body">{t('modals.soon')}</p>
+        <ModalBody name={name} />
       </div>
     </div>
   );

@@ -1,0 +1,35 @@
+import type { i18n } from 'i18next';
+import { type ReactNode, useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { startSession } from '../../client/session.ts';
+import type { Locale } from '../../shared/locales.ts';
+import './forms.css';
+import { islandI18n } from './i18n.ts';
+import './islands.css';
+
+/** Root of a page island: its locale's catalog, and the session check started. */
+export function IslandRoot({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const [instance, setInstance] = useState<i18n | null>(null);
+  useEffect(() => {
+    let live = true;
+    void islandI18n(locale).then((loaded) => {
+      if (live) setInstance(loaded);
+    });
+    void startSession();
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  if (!instance) return <IslandSkeleton />;
+  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+}
+
+export function IslandSkeleton() {
+  return (
+    <div className="island-skeleton" aria-hidden="true">
+      <span />
+      <span />
+      <span />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ApiErrorReport, describeApiError, fieldMessage, type Translator } from '../../client/errors.ts';
+import { notifyCode, notifyError } from '../../client/notices.ts';
+import { openModal } from '../../stores/modals.ts';
+import { dismissNotice } from '../../stores/notices.ts';
+
+/** The translator the error helpers need, from the island's i18next instance. */
+export function useTranslator(): Translator {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () => ({ t: (key: string) => t(key), exists: (key: string) => i18n.exists(key) }),
+    [t, i18n],
+  );
+}
+
+export type ClientErrors = Record<string, string | null | undefined>;
+
+/**
+ * Runs API calls for a form: `pending` while one runs (submit disabled), the server's error report
+ * for inline field messages, and the error notice of spec §8 for everything that went wrong. When
+ * the session is lost (the refresh failed) the player is told once and offered the Login modal.
+ */
+export function useApiCall() {
+  const translator = useTranslator();
+  const [pending, setPending] = useState(false);
+  const [report, setReport] = useState<ApiErrorReport | null>(null);
+  const busy = useRef(false);
+  const last = useRef<ApiErrorReport | null>(null);
+  const notices = useRef<number[]>([]);
+
+  const run = useCallback(
+    async <T>(action: () => Promise<T>, options: { notify?: boolean } = {}): Promise<T | undefined> => {
+      if (busy.current) return undefined;
+      busy.current = true;
+      setPending(true);
+      setReport(null);
+      last.current = null;
+      // A new attempt replaces what the previous one reported.
+      for (const id of notices.current.splice(0)) dismissNotice(id);
+      try {
+        return await action();
+      } catch (error) {
+        const next = describeApiError(error);
+        last.current = next;
+        setReport(next);
+        if (next.sessionLost) {
+          notices.current.push(notifyCode('session_expired', translator));
+          openModal('Login');
+        } else if (options.notify !== false) {
+          const id = notifyError(next, translator);
+          if (id !== null) notices.current.push(id);
+        }
+        return undefined;
+      } finally {
+        busy.current = false;
+        setPending(false);
+      }
+    },
+    [translator],
+  );
+
+  /** The first server message for one of `fields` (a form field may map to several API names). */
+  const serverError = useCallback(
+    (...fields: string[]): string | null => {
+      for (const field of fields) {
+        const text = fieldMessage(report, field, translator);
+        if (text) return text;
+      }
+      return null;
+    },
+    [report, translator],
+  );
+
+  return {
+    pending,
+    report,
+    /** The report of the call that just finished (state updates land on the next render). */
+    lastReport: () => last.current,
+    run,
+    serverError,
+    clearReport: () => setReport(null),
+    translator,
+  };
+}
