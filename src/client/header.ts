@@ -1,10 +1,15 @@
 import { isLocale } from '../shared/locales.ts';
 import { $locale, setLocale } from '../stores/locale.ts';
 import { $modals, isModalName, lockScrollWhileOpen, openModal } from '../stores/modals.ts';
+import { $user } from '../stores/user.ts';
+import { readCookie } from './cookies.ts';
+import { openGuestFlagModals } from './query-flags.ts';
 
 /**
  * The header's only script: buttons open modals through `$modals`; the modal host (React) is
- * loaded the first time a modal opens, so content pages ship no framework code up front.
+ * loaded the first time a modal opens, so content pages ship no framework code up front. The
+ * account widget and the session client load only when a `token` cookie exists or a login
+ * happens, so a guest downloads neither.
  */
 const pageLocale = document.documentElement.dataset.locale;
 if (isLocale(pageLocale)) setLocale(pageLocale);
@@ -20,12 +25,23 @@ document.addEventListener('click', (event) => {
   }
 });
 
-// Spec §2: the login, signup and deposit query flags open their modals.
-const QUERY_FLAGS = { login: 'Login', signup: 'Register', deposit: 'PayIn' } as const;
-const query = new URLSearchParams(window.location.search);
-for (const [flag, modal] of Object.entries(QUERY_FLAGS)) {
-  if (query.has(flag)) openModal(modal);
+let accountLoaded = false;
+function loadAccount() {
+  if (accountLoaded) return;
+  accountLoaded = true;
+  void import('./account.ts');
 }
+
+if (readCookie('token')) {
+  // The account script checks the session, then handles the query flags (spec §2).
+  loadAccount();
+} else {
+  document.querySelector('[data-session]')?.setAttribute('data-session', 'guest');
+  openGuestFlagModals();
+}
+$user.listen((user) => {
+  if (user) loadAccount();
+});
 
 let hostLoaded = false;
 $modals.subscribe((list) => {
