@@ -1,0 +1,310 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+/**
+ * The account flow in Chromium against the real server: registration by email through the Register
+ * modal with the code read from a mail caught by a real SMTP server, the header account widget,
+ * logout, login by password, and a silent token refresh (ACCESS_TOKEN_TTL_SECONDS=3).
+ */
+
+interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+const mails: CapturedMail[] = [];
+let smtp: SMTPServer;
+let server: RunningServer;
+let browser: Browser;
+const SHOTS = path.resolve(import.meta.dirname, '../../screenshots');
+const TTL_SECONDS = 3;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  [server, browser] = await Promise.all([
+    startServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS),
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+    }),
+    launchBrowser(),
+  ]);
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+// ── a raw mail, read by hand (no mailparser here) ──
+
+function decodeBody(body: string, encoding: string): string {
+  const kind = encoding.toLowerCase();
+  if (kind === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (kind === 'quoted-printable') {
+    const bytes: number[] = [];
+    const text = body.replace(/=\r?\n/g, '');
+    for (let i = 0; i < text.length; i++) {
+      const hex = text.slice(i + 1, i + 3);
+      if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(Number.parseInt(hex, 16));
+        i += 2;
+      } else {
+        bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
+      }
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}
+
+/** Headers (lower-cased, unfolded) and the decoded text/plain body; multipart is walked. */
+function readMail(raw: string): { headers: Record<string, string>; text: string } {
+  const gap = /\r?\n\r?\n/.exec(raw);
+  const head = gap ? raw.slice(0, gap.index) : raw;
+  const body = gap ? raw.slice(gap.index + gap[0].length) : '';
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break;
+      const inner = readMail(part.replace(/^\r?\n/, ''));
+      if (inner.text) return { headers, text: inner.text };
+    }
+    return { headers, text: '' };
+  }
+  if (!/^text\/plain/i.test(type)) return { headers, text: '' };
+  return { headers, text: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit') };
+}
+
+async function codeMailedTo(address: string, after: number): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = mails.slice(after).find((m) => m.to.includes(address.toLowerCase()));
+    const code = mail ? /\b(\d{6})\b/.exec(readMail(mail.raw).text)?.[1] : undefined;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${address}; mails: ${mails.length}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// ── the browser ──
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors (CSP violations are console errors). */
+  problems: string[];
+  /** Every API answer: method, path, status. */
+  calls: { method: string; path: string; status: number }[];
+}
+
+async function openSession(url: string, viewport = { width: 1440, height: 900 }): Promise<Session> {
+  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const calls: Session['calls'] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // The expired token's 401 is expected: the client refreshes and replays it. Chromium logs
+    // every failed fetch; that line is the only console error allowed here.
+    if (/Failed to load resource: the server responded with a status of 401/.test(message.text())) return;
+    problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/'))
+      calls.push({ method: response.request().method(), path: pathname, status: response.status() });
+  });
+  await page.goto(server.url + url, { waitUntil: 'networkidle' });
+  return { context, page, problems, calls };
+}
+
+const sessionState = (page: Page) => page.locator('[data-session]').getAttribute('data-session');
+const noticeTexts = (page: Page) => page.locator('.notice[data-kind="error"]').allTextContents();
+
+describe('accounts in the browser', () => {
+  const email = `player.${Date.now()}@orbita.example`;
+  const password = 'Nebula-Orbit-7421';
+
+  test('register by email, verify the mailed code, log out, log in, refresh the token silently', async () => {
+    const { context, page, problems, calls } = await openSession('/en');
+    expect(await sessionState(page)).toBe('guest');
+
+    // Registration through the Register modal.
+    await page.getByRole('button', { name: 'Sign up' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Register');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByLabel('Account currency').selectOption('USD');
+    await dialog.getByLabel(/I am 18 or older/).check();
+    await page.screenshot({ path: path.join(SHOTS, 'register-filled-1440.png') });
+    const mailsBefore = mails.length;
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+
+    // The verification code arrives by mail; it is entered in the ConfirmByPhone modal.
+    await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 15_000 }).toBe('ConfirmByPhone');
+    expect(await page.locator('#modal-title').textContent()).toBe('Confirm your email');
+    const code = await codeMailedTo(email, mailsBefore);
+    await dialog.getByLabel('Code from the message').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.locator('.notice[data-kind="success"]').first().textContent()).toContain(
+      'Email confirmed',
+    );
+
+    // The header shows the account widget: balance in the account currency, Deposit, the menu.
+    await expect.poll(() => sessionState(page)).toBe('user');
+    const widget = page.getByTestId('account-widget');
+    expect(await widget.isVisible()).toBe(true);
+    expect(await page.locator('[data-account-amount]').textContent()).toBe('$0');
+    expect(await page.locator('[data-account-avatar]').textContent()).toBe('P');
+    expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(false);
+    const token = (await context.cookies()).find((c) => c.name === 'token');
+    expect(token?.sameSite).toBe('Lax');
+    expect(token?.path).toBe('/');
+    expect((token?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
+    await page.screenshot({ path: path.join(SHOTS, 'header-user-1440.png') });
+
+    // Log out from the account menu.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => sessionState(page)).toBe('guest');
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
+    expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/auth/logout' && c.status === 200)).toBe(
+      true,
+    );
+
+    // Log in again with email and password.
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Login');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => sessionState(page)).toBe('user');
+
+    // The access token lives 3 s. Past that, opening the settings page and saving a setting must
+    // work without the player noticing: the client refreshes once and replays.
+    await page.waitForTimeout(TTL_SECONDS * 1000 + 600);
+    await page.goto(`${server.url}/en/profile/setting`, { waitUntil: 'networkidle' });
+    const avatarSwitch = page.getByRole('switch', { name: /Hide my avatar/ });
+    await expect.poll(() => avatarSwitch.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('profile-login-prompt').isVisible()).toBe(false);
+
+    await page.waitForTimeout(TTL_SECONDS * 1000 + 600);
+    const refreshesBefore = calls.filter((c) => c.path === '/api/auth/refresh-token').length;
+    await avatarSwitch.click();
+    const privacy = page.getByRole('region', { name: 'Privacy' });
+    await expect.poll(() => privacy.getByTestId('saved').textContent()).toContain('Saved');
+    expect(await avatarSwitch.isChecked()).toBe(true);
+    expect(calls.filter((c) => c.path === '/api/auth/refresh-token').length).toBe(refreshesBefore + 1);
+
+    // Nothing the player would notice: no login prompt, no error notice, still logged in.
+    expect(await page.getByTestId('profile-login-prompt').isVisible()).toBe(false);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await noticeTexts(page)).toEqual([]);
+    expect(await sessionState(page)).toBe('user');
+    // Every refresh succeeded, and every 401 was followed by a successful replay of the same call.
+    const refreshes = calls.filter((c) => c.path === '/api/auth/refresh-token');
+    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    expect(refreshes.every((c) => c.status === 200)).toBe(true);
+    for (const [index, call] of calls.entries()) {
+      if (call.status !== 401) continue;
+      const replay = calls
+        .slice(index + 1)
+        .find((c) => c.path === call.path && c.method === call.method && c.status < 400);
+      expect(replay, `${call.method} ${call.path} replayed`).toBeDefined();
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'profile-setting-user-1440.png'), fullPage: true });
+
+    // The saved setting is on the server.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => avatarSwitch.isChecked(), { timeout: 10_000 }).toBe(true);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a wrong password shows the translated error inline and in a notice', async () => {
+    const { context, page, problems } = await openSession('/en?login');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Login');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('definitely-not-it');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => noticeTexts(page)).not.toEqual([]);
+    const notice = (await noticeTexts(page)).join(' ');
+    expect(notice).toContain('Error');
+    expect(notice).not.toMatch(/invalid_credentials|captcha/);
+    expect(await dialog.getByRole('button', { name: 'Log in' }).isEnabled()).toBe(true);
+    // The login flag stays until a login succeeds.
+    expect(new URL(page.url()).search).toBe('?login');
+    expect(problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  test('guests get a login prompt on profile pages, and no framework code', async () => {
+    const { context, page, problems } = await openSession('/en/profile/access');
+    expect(await page.getByTestId('profile-login-prompt').isVisible()).toBe(true);
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => name.endsWith('.js')),
+    );
+    expect(scripts.some((name) => /react|client\.|Island|session/i.test(name))).toBe(false);
+    await page.getByTestId('profile-login-prompt').getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByRole('dialog').getAttribute('data-modal')).toBe('Login');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the signup flag is removed from the address after a successful registration', async () => {
+    const { context, page, problems } = await openSession('/en/faq?signup&utm_source=e2e');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Register');
+    await dialog.getByLabel('Email').fill(`flag.${Date.now()}@orbita.example`);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByLabel(/I am 18 or older/).check();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 15_000 }).toBe('ConfirmByPhone');
+    expect(new URL(page.url()).search).toBe('?utm_source=e2e');
+    await dialog.getByRole('button', { name: 'Later' }).click();
+    await expect.poll(() => sessionState(page)).toBe('user');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
