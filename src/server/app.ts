@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -9,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { operatorGuard } from './http/operator.ts';
 import { serveSite } from './http/site.ts';
 import { Messenger } from './modules/auth/messenger.ts';
 import { sessionIsLive } from './modules/auth/repository.ts';
@@ -18,6 +20,8 @@ import { AuthService } from './modules/auth/service.ts';
 import { parseProviders, SocialLogin } from './modules/auth/social.ts';
 import { TokenKeys } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
+import { KycService } from './modules/kyc/service.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { SandboxProvider } from './modules/payments/sandbox.ts';
 import { PaymentsService } from './modules/payments/service.ts';
@@ -25,6 +29,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { WalletEvents } from './modules/wallet/events.ts';
 import type { Bus } from './realtime/bus.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
+import { LocalDiskStorage } from './storage/storage.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -145,14 +150,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.env.SANDBOX_WEBHOOK_SECRET,
   );
   const sandbox = new SandboxProvider({ database: deps.database, webhookSecret, log: app.log });
+  const kyc = new KycService({
+    database: deps.database,
+    storage: new LocalDiskStorage(path.join(config.env.DATA_DIR, 'private')),
+    config,
+  });
   const payments = new PaymentsService({
     database: deps.database,
     config,
     sandbox,
     webhookSecret,
     events: walletEvents,
+    kyc,
     log: app.log,
   });
+  const operatorScope = config.env.OPERATOR_API_TOKEN
+    ? operatorGuard(config.env.OPERATOR_API_TOKEN)
+    : undefined;
   sandbox.start(config.env.SANDBOX_WEBHOOK_INTERVAL_MS);
   app.addHook('onClose', async () => sandbox.stop());
   app.decorate('sandbox', sandbox);
@@ -169,8 +183,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
       await api.register(configRoutes, { config });
       await api.register(authRoutes, { config, database: deps.database, auth, social });
-      await api.register(profileRoutes, { config, database: deps.database, auth });
-      await api.register(paymentRoutes, { config, database: deps.database, keys, payments, sandbox });
+      await api.register(profileRoutes, { config, database: deps.database, auth, kyc });
+      await api.register(paymentRoutes, {
+        config,
+        database: deps.database,
+        keys,
+        payments,
+        sandbox,
+        operatorScope,
+      });
+      await api.register(kycRoutes, { database: deps.database, keys, kyc, operatorScope });
     },
     { prefix: '/api' },
   );

@@ -75,6 +75,10 @@ export const envSchema = z.object({
   SANDBOX_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
   /** Bearer token of the operator API (withdrawal approval, KYC); unset: no operator API. */
   OPERATOR_API_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** KYC before the first withdrawal (spec: "first withdrawal, or above a configured amount"). */
+  KYC_ON_FIRST_WITHDRAWAL: bool.default(true),
+  /** Otherwise KYC once withdrawals reach this many times the currency's min_payout. */
+  KYC_THRESHOLD_MIN_PAYOUTS: z.coerce.number().int().min(1).default(100),
 });
 export type Env = z.infer<typeof envSchema>;
 

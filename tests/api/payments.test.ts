@@ -10,7 +10,13 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   // Webhooks travel over real HTTP, so the app listens; the test drives the dispatcher by hand.
-  t = await createTestApp({ OPERATOR_API_TOKEN: OPERATOR, SANDBOX_WEBHOOK_INTERVAL_MS: '3600000' });
+  t = await createTestApp({
+    OPERATOR_API_TOKEN: OPERATOR,
+    SANDBOX_WEBHOOK_INTERVAL_MS: '3600000',
+    // KYC has its own tests (kyc.test.ts); here only a very large withdrawal needs it.
+    KYC_ON_FIRST_WITHDRAWAL: 'false',
+    KYC_THRESHOLD_MIN_PAYOUTS: '1000',
+  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toMinor } from '../../../shared/money.ts';
@@ -24,6 +23,8 @@ interface Deps {
   keys: TokenKeys;
   payments: PaymentsService;
   sandbox: SandboxProvider;
+  /** Guards the operator routes; absent when no OPERATOR_API_TOKEN is configured. */
+  operatorScope?: ((scope: FastifyInstance) => void) | undefined;
 }
 
 const amount = z
@@ -56,7 +57,7 @@ function idempotencyKey(request: FastifyRequest): string {
 /** Player payments, the sandbox provider's pages, its webhook, and the operator API. Under /api. */
 export async function paymentRoutes(
   app: FastifyInstance,
-  { config, database, keys, payments, sandbox }: Deps,
+  { config, database, keys, payments, sandbox, operatorScope }: Deps,
 ) {
   const env = config.env;
   const authenticated = { preHandler: requireUser(database, keys) };
@@ -167,14 +168,9 @@ export async function paymentRoutes(
     );
   });
 
-  if (env.OPERATOR_API_TOKEN) {
-    const expected = Buffer.from(env.OPERATOR_API_TOKEN);
+  if (operatorScope) {
     await app.register(async (operator) => {
-      operator.addHook('preHandler', async (request) => {
-        const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-        if (given.length !== expected.length || !timingSafeEqual(given, expected))
-          throw new ApiError(401, { token: ['unauthorized'] });
-      });
+      operatorScope(operator);
       operator.get<{ Querystring: { status?: string } }>('/operator/withdrawals', async (request) => ({
         data: (await payments.listWithdrawals(request.query.status ?? 'held')).map((p) => ({
           ...publicPayment(p),

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, invalid } from '../../http/errors.ts';
 import type { UserRow } from '../auth/repository.ts';
+import type { KycService } from '../kyc/service.ts';
 import type { WalletEvents } from '../wallet/events.ts';
 import { post } from '../wallet/ledger.ts';
 import { depositMethods } from './methods.ts';
@@ -66,6 +67,7 @@ export class PaymentsService {
   readonly #sandbox: SandboxProvider;
   readonly #webhookSecret: string;
   readonly #events: WalletEvents;
+  readonly #kyc: KycService;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
@@ -74,8 +76,10 @@ export class PaymentsService {
     sandbox: SandboxProvider;
     webhookSecret: string;
     events: WalletEvents;
+    kyc: KycService;
     log: FastifyBaseLogger;
   }) {
+    this.#kyc = deps.kyc;
     this.#db = deps.database;
     this.#config = deps.config;
     this.#sandbox = deps.sandbox;
@@ -225,6 +229,8 @@ export class PaymentsService {
     if (input.method !== 'sandbox_card') throw invalid('method', 'invalid_method');
     const min = this.#config.currencies[currency].minPayout;
     if (input.amount < min) throw invalid('amount', `amount_below_min_payout:${fromMinor(min)}`);
+    if (await this.#kyc.isNeeded(user.id, currency, input.amount))
+      throw new ApiError(403, { verification: ['verification_required'] });
     const existing = await this.#db.query<PaymentRow>(
       `select ${PAYMENT_COLUMNS} from payments where user_id = $1 and idempotency_key = $2`,
       [user.id, input.idempotencyKey],

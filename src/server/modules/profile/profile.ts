@@ -29,7 +29,11 @@ export interface Profile {
 }
 
 /** Balances come from the ledger's cached account balances (cash and bonus, in minor units). */
-export async function buildProfile(db: Queryable, user: UserRow): Promise<Profile> {
+export async function buildProfile(
+  db: Queryable,
+  user: UserRow,
+  verification: Profile['verification'] = { is_need: false, data: null },
+): Promise<Profile> {
   let cash = 0n;
   let bonus = 0n;
   if (user.currency) {
@@ -63,7 +67,7 @@ export async function buildProfile(db: Queryable, user: UserRow): Promise<Profil
     premium: { status: user.premium_status },
     is_avatar_hidden: user.is_avatar_hidden,
     is_statistics_hidden: user.is_statistics_hidden,
-    verification: { is_need: false, data: null },
+    verification,
     features: user.features,
     region: user.region,
   };

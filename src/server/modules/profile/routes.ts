@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Currency } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../http/errors.ts';
 import { requireUser } from '../auth/http.ts';
-import { userById } from '../auth/repository.ts';
+import { type UserRow, userById } from '../auth/repository.ts';
 import type { AuthService } from '../auth/service.ts';
+import { displayStatus, type KycService } from '../kyc/service.ts';
 import { buildProfile } from './profile.ts';
 import * as schema from './schemas.ts';
 
@@ -12,20 +14,31 @@ interface Deps {
   config: AppConfig;
   database: Database;
   auth: AuthService;
+  kyc: KycService;
 }
 
 /** The player's own profile, settings, passwords and sessions (spec §3, §7). Mounted under /api. */
-export async function profileRoutes(app: FastifyInstance, { config, database, auth }: Deps) {
+export async function profileRoutes(app: FastifyInstance, { config, database, auth, kyc }: Deps) {
+  /** spec §3 verification {is_need, data.status}, with the spec §4 display status. */
+  const verificationOf = async (user: UserRow) => {
+    const { raw } = await kyc.status(user.id);
+    const status = displayStatus(raw);
+    return {
+      is_need: await kyc.isNeeded(user.id, user.currency as Currency | null),
+      data: status ? { status } : null,
+    };
+  };
   const authenticated = { preHandler: requireUser(database, auth.keys) };
   const fresh = async (id: string) => {
     const user = await userById(database, id);
     if (!user) throw invalid('user', 'not_found');
-    return buildProfile(database, user);
+    return buildProfile(database, user, await verificationOf(user));
   };
 
   app.get('/profile/user', authenticated, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { user: await buildProfile(database, request.auth!.user) };
+    const user = request.auth!.user;
+    return { user: await buildProfile(database, user, await verificationOf(user)) };
   });
 
   app.put('/profile/settings', authenticated, async (request) => {
