@@ -20,6 +20,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { parseProviders, SocialLogin } from './modules/auth/social.ts';
 import { TokenKeys } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { historyRoutes } from './modules/history/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { KycService } from './modules/kyc/service.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         operatorScope,
       });
       await api.register(kycRoutes, { database: deps.database, keys, kyc, operatorScope });
+      await api.register(historyRoutes, { database: deps.database, keys });
     },
     { prefix: '/api' },
   );
