@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
+import Provider from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -304,6 +305,117 @@ describe('accounts in the browser', () => {
     expect(new URL(page.url()).search).toBe('?utm_source=e2e');
     await dialog.getByRole('button', { name: 'Later' }).click();
     await expect.poll(() => sessionState(page)).toBe('user');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real OpenID Connect provider (node-oidc-provider, development login and consent pages) on a
+ * port chosen in advance: the site needs its issuer URL at start, and it needs the site's callback.
+ */
+async function startProvider(port: number, redirectUri: string) {
+  const provider = new Provider(`http://127.0.0.1:${port}`, {
+    clients: [
+      {
+        client_id: 'orbita-e2e',
+        client_secret: 'orbita-e2e-secret-orbita-e2e-secret',
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    findAccount: async (_ctx, id) => ({
+      accountId: id,
+      claims: async () => ({ sub: id, email: `${id}@oidc.example`, email_verified: true }),
+    }),
+    pkce: { required: () => true },
+    cookies: { keys: ['e2e-cookie-key'] },
+    features: { devInteractions: { enabled: true } },
+  });
+  const listener = await new Promise<ReturnType<typeof provider.listen>>((resolve) => {
+    const s = provider.listen(port, '127.0.0.1', () => resolve(s));
+  });
+  return { close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
+}
+
+describe('social registration in a popup (spec §2, §4)', () => {
+  let site: RunningServer;
+  let provider: Awaited<ReturnType<typeof startProvider>>;
+
+  beforeAll(async () => {
+    const providerPort = await freePort();
+    site = await startServer({
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          name: 'orbitid',
+          issuer: `http://127.0.0.1:${providerPort}`,
+          client_id: 'orbita-e2e',
+          client_secret: 'orbita-e2e-secret-orbita-e2e-secret',
+        },
+      ]),
+    });
+    // The site reads the provider's discovery document on first use, so it can start second.
+    provider = await startProvider(providerPort, `${site.url}/api/auth/social/orbitid/callback`);
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await provider?.close();
+  });
+
+  test('sign up with a provider: the currency chosen in Register is set and PayIn opens', async (ctx) => {
+    // The popup reports back through window.opener. `Cross-Origin-Opener-Policy: same-origin` on
+    // the site's pages (or on the callback page) severs that link as soon as the popup visits the
+    // provider; pages need `same-origin-allow-popups` and the callback no COOP of its own.
+    const coop = (await fetch(`${site.url}/en`)).headers.get('cross-origin-opener-policy');
+    if (coop === 'same-origin') {
+      console.warn(`skipped: pages send Cross-Origin-Opener-Policy: ${coop}, which breaks the social popup`);
+      ctx.skip();
+    }
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${site.url}/en?signup`, { waitUntil: 'networkidle' });
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Register');
+    await dialog.getByLabel('Account currency').selectOption('EUR');
+
+    // The 18+ consent comes first, even for a provider.
+    await dialog.getByRole('button', { name: 'Continue with Orbitid' }).click();
+    expect(await dialog.getByText('Confirm that you are 18 or older').isVisible()).toBe(true);
+    await dialog.getByLabel(/I am 18 or older/).check();
+
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Continue with Orbitid' }).click(),
+    ]);
+    // node-oidc-provider's development pages: a login form, then a consent form.
+    await popup.waitForURL(/127\.0\.0\.1:\d+\/interaction\//);
+    await popup.locator('input[name="login"]').fill(`astro${Date.now()}`);
+    await popup.locator('input[name="password"]').fill('any');
+    await popup.locator('button[type="submit"]').click();
+    await popup.locator('button[type="submit"]').click();
+    await popup.waitForEvent('close', { timeout: 15_000 });
+
+    // Logged in; the registration had no currency, so the one chosen is set; PayIn opens at 0.
+    await expect.poll(() => sessionState(page), { timeout: 10_000 }).toBe('user');
+    await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 5_000 }).toBe('PayIn');
+    expect(await page.locator('[data-account-amount]').textContent()).toBe('€0');
+    expect(new URL(page.url()).search).toBe('');
     expect(problems).toEqual([]);
     await context.close();
   });

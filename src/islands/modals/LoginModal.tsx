@@ -17,6 +17,7 @@ import {
 } from '../ui/fields.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
 import { login } from './finish.ts';
+import { SocialButtons } from './SocialButtons.tsx';
 
 type Method = 'email' | 'phone';
 type Mode = 'password' | 'code';
@@ -158,6 +159,7 @@ export function LoginModal() {
           <SubmitButton pending={pending}>{t('auth.sendCode')}</SubmitButton>
         </>
       )}
+      <SocialButtons modal="Login" />
       <p className="form-foot">
         {t('auth.noAccount')}{' '}
         <button type="button" className="link-btn" onClick={() => replaceModal('Login', 'Register')}>

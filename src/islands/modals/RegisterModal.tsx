@@ -20,6 +20,7 @@ import {
 } from '../ui/fields.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
 import { CURRENCY_FOR_LOCALE, login } from './finish.ts';
+import { SocialButtons } from './SocialButtons.tsx';
 
 type Method = 'email' | 'phone';
 
@@ -138,6 +139,14 @@ export function RegisterModal() {
         />
       </Checkbox>
       <SubmitButton pending={pending}>{t('auth.submitRegister')}</SubmitButton>
+      <SocialButtons
+        modal="Register"
+        currency={currency}
+        beforeStart={() => {
+          setErrors(adult ? {} : { adult: t('auth.termsRequired') });
+          return adult;
+        }}
+      />
       <p className="form-foot">
         {t('auth.haveAccount')}{' '}
         <button type="button" className="link-btn" onClick={() => replaceModal('Register', 'Login')}>
