@@ -24,7 +24,7 @@ export interface RunningServer {
 
 /** Starts `node server.ts` (the built site) on a free port with its own data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'casino-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['server.ts'], {

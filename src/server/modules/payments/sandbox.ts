@@ -156,7 +156,7 @@ export class SandboxProvider {
   async deliverDue(): Promise<number> {
     // Lease the rows first, so concurrent dispatchers (other instances) never send one twice at once.
     const due = await this.#db.query<{ id: string; url: string; body: string; attempts: number }>(
-      `update sandbox_webhooks set next_attempt_at = now() + interval '30 seconds'
+      `update sandbox_webhooks set next_attempt_at = now() + interval '15 seconds'
         where id in (select id from sandbox_webhooks where delivered_at is null and next_attempt_at <= now() order by next_attempt_at limit 20)
         returning id, url, body, attempts`,
     );
