@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { WalletEvents } from '../../src/server/modules/wallet/events.ts';
+import { post } from '../../src/server/modules/wallet/ledger.ts';
 import { createRedisBus } from '../../src/server/realtime/bus.ts';
 import { publishEvent } from '../../src/server/realtime/gateway.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -63,6 +65,48 @@ describe('/ws', () => {
     socket.send('not json');
     expect(await next('error')).toEqual({ type: 'error', code: 'bad_message' });
     socket.close();
+  });
+});
+
+describe('the player channel', () => {
+  test('an authenticated socket receives its balance after a money change, others do not', async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/api/v2/auth/register/email',
+      payload: { email: `ws.${Date.now()}@example.com`, password: 'Orbit-7-Nebula!', currency: 'EUR' },
+    });
+    const token = reg.json().token as string;
+    const userId = String(
+      (await t.app.inject({ url: '/api/profile/user', headers: { authorization: `Bearer ${token}` } })).json()
+        .user.id,
+    );
+    const mine = await connect();
+    const stranger = await connect();
+    mine.socket.send(JSON.stringify({ type: 'auth', token }));
+    expect(await mine.next('authenticated')).toEqual({ type: 'authenticated', channel: `user:${userId}` });
+    stranger.socket.send(JSON.stringify({ type: 'auth', token: 'forged.token.value' }));
+    expect(await stranger.next('error')).toEqual({ type: 'error', code: 'unauthorized' });
+    stranger.socket.send(JSON.stringify({ type: 'subscribe', channel: `user:${userId}` }));
+    expect(await stranger.next('error')).toEqual({ type: 'error', code: 'forbidden_channel' });
+    await post(t.database, {
+      idempotencyKey: `ws-credit-${userId}`,
+      kind: 'adjustment',
+      currency: 'EUR',
+      request: {},
+      postings: [
+        { account: { system: 'house' }, amount: -1234n },
+        { account: { userId, kind: 'cash' }, amount: 1234n },
+      ],
+      answer: () => null,
+    });
+    await new WalletEvents(t.database, t.bus).balanceChanged(userId);
+    const event = await mine.next('event');
+    expect(event).toMatchObject({
+      channel: `user:${userId}`,
+      data: { type: 'balance', balance: '12.34', total_balance: '12.34', currency: 'EUR' },
+    });
+    mine.socket.close();
+    stranger.socket.close();
   });
 });
 
