@@ -12,6 +12,7 @@ import {
 import { TIMING } from './shared/timing.ts';
 
 const LOCALE_COOKIE = 'locale';
+const MIRROR_BLOCKED = /^\/games\/(crash|coinflip|cases)(\/|$)/;
 
 /**
  * Locale on start (spec §4): the `locale` cookie, else the browser's languages, else the en-US
@@ -57,6 +58,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return context.redirect(withQuery(localizePath('/', detected, site.strategy)), 302);
     }
     locale = site.defaultLocale ?? DEFAULT_LOCALE;
+  }
+
+  // spec §5: these games are not offered on the game-mirror host.
+  if (
+    site.gameMirrorHost &&
+    context.url.hostname.toLowerCase() === site.gameMirrorHost &&
+    MIRROR_BLOCKED.test(path)
+  ) {
+    return context.redirect(`${localizePath('/error', locale, site.strategy)}?errorCode=404`, 302);
   }
 
   context.locals.locale = locale;

@@ -44,6 +44,8 @@ export const envSchema = z.object({
   LOCALE_COOKIE_CROSS_ORIGIN: bool.default(false),
   /** Optional JSON file overriding the business configuration (currencies). */
   BUSINESS_CONFIG_FILE: z.string().optional(),
+  /** spec §5: on this host (a game mirror) the crash, coinflip and cases pages redirect to /error. */
+  GAME_MIRROR_HOST: z.string().min(1).optional(),
   /** Serve the built site (dist/); tests of the API alone turn it off. */
   SERVE_SITE: bool.default(true),
   /** Public origin of the site, for links in mails; unset: taken from each request's host. */
@@ -110,6 +112,7 @@ export interface SiteSettings {
   rootRedirect: string | null;
   localeCookieCrossOrigin: boolean;
   publicApiUrl: string | null;
+  gameMirrorHost: string | null;
   dev: boolean;
 }
 
@@ -144,6 +147,7 @@ export function siteSettings(env: Env): SiteSettings {
     rootRedirect: env.ROOT_REDIRECT ?? null,
     localeCookieCrossOrigin: env.LOCALE_COOKIE_CROSS_ORIGIN,
     publicApiUrl: env.PUBLIC_API_URL ?? null,
+    gameMirrorHost: env.GAME_MIRROR_HOST?.toLowerCase() ?? null,
     dev: env.NODE_ENV === 'development',
   };
 }

@@ -195,3 +195,29 @@ describe('graceful shutdown', () => {
     expect(instance.output()).not.toMatch(/shutdown timed out|shutdown failed/);
   });
 });
+
+describe('the game-mirror host (spec §5)', () => {
+  let mirror: RunningServer;
+  beforeAll(async () => {
+    mirror = await startServer({ GAME_MIRROR_HOST: 'localhost' });
+  });
+  afterAll(async () => {
+    await mirror?.stop();
+  });
+  const onMirror = (path: string) =>
+    fetch(mirror.url.replace('127.0.0.1', 'localhost') + path, { redirect: 'manual' });
+
+  test.each(['/games/crash', '/en/games/coinflip', '/games/cases', '/games/cases/easy'])(
+    '%s redirects to /error there',
+    async (path) => {
+      const res = await onMirror(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/\/error\?errorCode=404$/);
+    },
+  );
+
+  test('other games and other hosts are unaffected', async () => {
+    expect((await onMirror('/games/dice')).status).toBe(200);
+    expect((await fetch(`${mirror.url}/games/crash`, { redirect: 'manual' })).status).toBe(200);
+  });
+});
