@@ -1,10 +1,10 @@
 import { LANGUAGE_TAG } from '../shared/locales.ts';
 import { formatMoney, toMinor } from '../shared/money.ts';
 import { openModal } from '../stores/modals.ts';
-import { $sessionStatus, $user, type User } from '../stores/user.ts';
+import { $sessionStatus, $user, hasFeature, type User } from '../stores/user.ts';
 import { hasQueryFlag, openGuestFlagModals, removeQueryFlags } from './query-flags.ts';
 import { logout, startSession } from './session.ts';
-import { pageLocale } from './site.ts';
+import { localHref, pageLocale } from './site.ts';
 
 /**
  * The logged-in header (spec §2, §3): avatar, balance in the account currency, Deposit and the
@@ -77,7 +77,22 @@ function syncProfileGates(status: 'guest' | 'user'): void {
   }
 }
 
-$user.subscribe(render);
+/** Spec §5: a profile page behind a feature flag sends players without it to /error (404). */
+function checkFeatureGates(user: User | null): void {
+  if (!user) return;
+  for (const gate of document.querySelectorAll<HTMLElement>('[data-profile-gate][data-feature]')) {
+    const flag = gate.dataset.feature;
+    if (flag && !hasFeature(user, flag)) {
+      window.location.replace(`${localHref('/error')}?errorCode=404`);
+      return;
+    }
+  }
+}
+
+$user.subscribe((user) => {
+  render(user);
+  checkFeatureGates(user);
+});
 $sessionStatus.subscribe((status) => {
   if (status === 'unknown') return;
   if (actions) actions.dataset.session = status;
