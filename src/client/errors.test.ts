@@ -79,5 +79,8 @@ describe('error messages (spec §5, §8)', () => {
     const refresh = describeApiError(new RefreshError(401));
     expect(refresh.sessionLost).toBe(true);
     expect(refresh.code).toBe('session_expired');
+    const offline = describeApiError(new RefreshError(null));
+    expect(offline.sessionLost).toBe(false);
+    expect(reportMessages(offline, translator)).toEqual(['No connection']);
   });
 });

@@ -56,8 +56,9 @@ export function describeApiError(error: unknown): ApiErrorReport {
   };
   if (error instanceof RefreshError) {
     report.status = error.status;
-    report.code = 'session_expired';
+    // No answer from the refresh call says nothing about the session: it is a connection problem.
     report.sessionLost = error.status !== null;
+    report.code = report.sessionLost ? 'session_expired' : 'network_error';
     return report;
   }
   if (isHTTPError(error)) {
