@@ -214,6 +214,40 @@ describe('token refresh (spec §4)', () => {
     expect(paths).toEqual(['/profile/user', '/auth/refresh-token', '/profile/user']);
   });
 
+  test('two tabs never refresh at once: the second uses the token the first stored', async () => {
+    const fake = fakeApi();
+    // Two clients share the cookie jar (the token) and one lock, like two tabs of one browser.
+    let token: string | null = 'stale';
+    let queue = Promise.resolve();
+    const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+      const run = queue.then(task);
+      queue = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    const tab = () =>
+      createApiClient({
+        baseUrl: BASE,
+        getToken: () => token,
+        getRegion: () => null,
+        getLocale: () => 'en',
+        fetch: fake.fetch,
+        exclusive,
+        onTokenRefreshed: (next) => {
+          token = next;
+        },
+      });
+    const [a, b] = await Promise.all([
+      tab().get('profile/user').json(),
+      tab().get('profile/sessions').json(),
+    ]);
+    expect(a).toEqual({ ok: '/profile/user' });
+    expect(b).toEqual({ ok: '/profile/sessions' });
+    expect(fake.refreshCalls()).toBe(1);
+  });
+
   test('a guest 401 (no bearer token) is passed on without a refresh', async () => {
     const fake = fakeApi();
     const { api } = client(fake, '');

@@ -16,6 +16,19 @@ export interface ApiClientOptions {
   onTokenRefreshed?: (token: string) => void;
   /** Called once per failed refresh, before the waiting requests are rejected (spec §4). */
   onRefreshFailed?: (error: RefreshError) => void;
+  /**
+   * Runs the refresh exclusively across the browser's tabs. The server rotates the refresh token
+   * and treats a second use as theft (the whole session is revoked), so two tabs must never
+   * refresh at once. Defaults to the Web Locks API where available.
+   */
+  exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+const REFRESH_LOCK = 'orbita:token-refresh';
+
+function webLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, task) : task();
 }
 
 /** Header name marking a replayed request: a retry carries no stale bearer token (spec §7). */
@@ -35,7 +48,19 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   let client: KyInstance | undefined;
 
-  const refresh = async (): Promise<string> => {
+  const exclusive = options.exclusive ?? webLock;
+
+  const refresh = (): Promise<string> => {
+    const stale = options.getToken();
+    return exclusive(async () => {
+      // Another tab may have refreshed while this one waited: the cookie then holds its token.
+      const current = options.getToken();
+      if (current && current !== stale) return current;
+      return refreshNow();
+    });
+  };
+
+  const refreshNow = async (): Promise<string> => {
     let token: unknown;
     try {
       const body = await client!
