@@ -29,7 +29,7 @@ function setMenu(open: boolean, focus: 'first' | 'toggle' | null = null): void {
 }
 
 /** Balance for display: Intl per page locale and account currency, from the exact decimal string. */
-export function formatBalance(user: Pick<User, 'balance' | 'currency'>, languageTag: string): string {
+function formatBalance(user: Pick<User, 'balance' | 'currency'>, languageTag: string): string {
   if (!user.currency) return '—';
   try {
     return formatMoney(toMinor(user.balance), user.currency, languageTag);
