@@ -9,7 +9,12 @@ export const SEED_1 = '78bc96e0b676d137e02bbb25cc7908a615adb105ad2dcd94cfde72e4a
 export const SEED_2 = '62e853f8c1fd2411d98f197c00654426b1b506cdb9115e871d7c05b9f86ea6ee';
 
 /** float_0 … float_{count−1} computed straight from the spec's formula. */
-export function referenceFloats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
+export function referenceFloats(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  count: number,
+): number[] {
   const bytes: number[] = [];
   for (let round = 0; bytes.length < count * 4; round += 1) {
     bytes.push(...createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${round}`).digest());
@@ -17,7 +22,10 @@ export function referenceFloats(serverSeed: string, clientSeed: string, nonce: n
   return Array.from(
     { length: count },
     (_, i) =>
-      bytes[4 * i]! / 256 + bytes[4 * i + 1]! / 256 ** 2 + bytes[4 * i + 2]! / 256 ** 3 + bytes[4 * i + 3]! / 256 ** 4,
+      bytes[4 * i]! / 256 +
+      bytes[4 * i + 1]! / 256 ** 2 +
+      bytes[4 * i + 2]! / 256 ** 3 +
+      bytes[4 * i + 3]! / 256 ** 4,
   );
 }
 
