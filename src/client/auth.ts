@@ -2,6 +2,7 @@ import type { Currency } from '../shared/currencies.ts';
 import type { User } from '../stores/user.ts';
 import { api } from './api.ts';
 import { readCookie } from './cookies.ts';
+import { pageLocale } from './site.ts';
 
 /** Answer of every call that logs the player in (docs/api-auth.md "Session responses"). */
 export interface SessionResponse {
@@ -71,14 +72,17 @@ export const auth = {
   loginPhonePassword: (phone: string, password: string) =>
     guest<SessionResponse>(`${V2}/login/phone/password`, { phone, password }),
 
-  sendEmailLoginCode: (email: string) => guest<Success>(`${V2}/login/email/verification`, { email }),
-  resendEmailLoginCode: (email: string) => guest<Success>(`${V2}/login/email/resend`, { email }),
+  sendEmailLoginCode: (email: string) =>
+    guest<Success>(`${V2}/login/email/verification`, { email, locale: pageLocale() }),
+  resendEmailLoginCode: (email: string) =>
+    guest<Success>(`${V2}/login/email/resend`, { email, locale: pageLocale() }),
   loginEmailCode: (email: string, code: string) =>
     guest<SessionResponse>(`${V2}/login/email/code`, { email, code }),
 
-  sendPhoneLoginCode: (phone: string) => guest<Success>(`${V2}/login/phone/verification`, { phone }),
+  sendPhoneLoginCode: (phone: string) =>
+    guest<Success>(`${V2}/login/phone/verification`, { phone, locale: pageLocale() }),
   resendPhoneLoginCode: (phone: string) =>
-    guest<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone }),
+    guest<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone, locale: pageLocale() }),
   loginPhoneCode: (phone: string, code: string) =>
     guest<SessionResponse>(`${V2}/login/phone/code?type=sms`, { phone, code }),
 
@@ -102,7 +106,8 @@ export const auth = {
   resendPhoneVerification: () => post<Success>(`${V2}/phone/resend`),
   verifyPhoneCode: (code: string) => post<Success>(`${V2}/phone/verify/code`, { code }),
 
-  forgotByEmail: (email: string) => guest<Success>(`${V2}/password/email/forgot`, { email }),
+  forgotByEmail: (email: string) =>
+    guest<Success>(`${V2}/password/email/forgot`, { email, locale: pageLocale() }),
   confirmEmailResetCode: (email: string, code: string) =>
     guest<ResetTokenResponse>(`${V2}/password/email/code/confirm`, { email, code }),
   checkEmailResetToken: (token: string) => guest<Success>(`${V2}/password/email/token/check`, { token }),
@@ -113,7 +118,8 @@ export const auth = {
       password_confirmation: password,
     }),
 
-  forgotByPhone: (phone: string) => guest<Success>(`${V2}/password/phone/forgot`, { phone }),
+  forgotByPhone: (phone: string) =>
+    guest<Success>(`${V2}/password/phone/forgot`, { phone, locale: pageLocale() }),
   confirmPhoneResetCode: (phone: string, code: string) =>
     guest<ResetTokenResponse>(`${V2}/password/phone/code/confirm`, { phone, code }),
   checkPhoneResetToken: (token: string) => guest<Success>(`${V2}/password/phone/token/check`, { token }),

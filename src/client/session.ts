@@ -7,7 +7,7 @@ import { api, setSessionHooks } from './api.ts';
 import { guessTimezone, profile, type SessionResponse } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { hasQueryFlag, removeQueryFlags } from './query-flags.ts';
-import { addressInLocale, isDevelopment, pageLocale } from './site.ts';
+import { addressInLocale, isDevelopment, localHref, pageLocale } from './site.ts';
 import { clearToken, readToken, writeToken } from './token.ts';
 import type { RefreshError } from './token-refresh.ts';
 
@@ -114,7 +114,13 @@ function attachSource(): void {
  * interface locale when the profile has none, save a guessed time zone when it has none, remove the
  * login/signup flags from the address, and move to the saved locale's URL when it differs.
  */
-export async function completeLogin(session: SessionResponse): Promise<LoginOutcome> {
+export async function completeLogin(
+  session: SessionResponse,
+  options: {
+    /** Where to land when the saved locale differs (an unprefixed path); default: this page. */
+    landing?: string;
+  } = {},
+): Promise<LoginOutcome> {
   if (session.sso) {
     $ssoLink.set(session.sso);
     if (!isDevelopment()) {
@@ -145,7 +151,9 @@ export async function completeLogin(session: SessionResponse): Promise<LoginOutc
   const deposit = hasQueryFlag('deposit');
   removeQueryFlags(['login', 'signup']);
   if (user.locale && isLocale(user.locale) && user.locale !== current) {
-    window.location.assign(addressInLocale(user.locale));
+    window.location.assign(
+      options.landing ? localHref(options.landing, user.locale) : addressInLocale(user.locale),
+    );
     return { kind: 'navigating', user };
   }
   // A profile page rendered for a guest has no content yet: render it again with the session.

@@ -50,6 +50,8 @@ function ResetPassword({ token }: { token: string }) {
     const outcome = await run(async () =>
       completeLogin(
         await (byPhone ? auth.resetByPhoneToken(token, password) : auth.resetByEmailToken(token, password)),
+        // The reset page has nothing more to show once logged in elsewhere.
+        { landing: '/' },
       ),
     );
     if (outcome?.kind === 'done') setState('done');

@@ -107,6 +107,8 @@ function Restore({ locale }: { locale: Locale }) {
         await (method === 'email'
           ? auth.resetByEmailToken(resetToken, password)
           : auth.resetByPhoneToken(resetToken, password)),
+        // The recovery page has nothing more to show once logged in elsewhere.
+        { landing: '/' },
       ),
     );
     if (outcome?.kind === 'done') setStep('done');
