@@ -99,7 +99,7 @@ describe('miner', () => {
 
   test('Monte Carlo: 3 mines, five reveals then cash out, returns 0.99 within a 99.9 % bound', () => {
     const pays = toNumber(multiplier(3, 5));
-    const returns = Array.from(sampleBets('miner-mc', 60_000, 3), (f) =>
+    const returns = Array.from(sampleBets('miner-mc', 40_000, 3), (f) =>
       toNumber(outcome(f, { mines: 3, reveals: [0, 6, 12, 18, 24] }).multiplier) > 0 ? pays : 0,
     );
     const { mean, bound } = meanWithBound(returns);
@@ -109,12 +109,12 @@ describe('miner', () => {
   test('one mine lands on each tile, and 24 mines leave each tile safe, equally often (chi-square, 99 %)', () => {
     const uniform = new Array(TILES).fill(1 / TILES);
     const one = chiSquareAt99((sample) => {
-      const mines = Array.from(sampleBets(`miner-chi-${sample}`, 60_000, 1), (f) => placeMines(f, 1)[0]!);
+      const mines = Array.from(sampleBets(`miner-chi-${sample}`, 40_000, 1), (f) => placeMines(f, 1)[0]!);
       return chiSquare(histogram(mines, TILES), uniform);
     });
     expect(one).toMatchObject({ passed: true });
     const all = chiSquareAt99((sample) => {
-      const safe = Array.from(sampleBets(`miner-chi-24-${sample}`, 30_000, FLOAT_COUNT), (f) => {
+      const safe = Array.from(sampleBets(`miner-chi-24-${sample}`, 15_000, FLOAT_COUNT), (f) => {
         const mines = placeMines(f, 24);
         const gap = mines.findIndex((tile, i) => tile !== i);
         return gap === -1 ? 24 : gap;

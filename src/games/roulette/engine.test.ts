@@ -171,9 +171,9 @@ describe('roulette', () => {
     expect(settle(bets, 0).totalReturn).toBe(0n);
   });
 
-  test('200 000 spins are uniform over the 37 pockets (chi-square, 99 %)', () => {
+  test('100 000 spins are uniform over the 37 pockets (chi-square, 99 %)', () => {
     const result = chiSquareAt99((sample) => {
-      const pockets = Array.from(sampleBets(`roulette-chi-${sample}`, 200_000, 1), (f) => outcome(f).pocket);
+      const pockets = Array.from(sampleBets(`roulette-chi-${sample}`, 100_000, 1), (f) => outcome(f).pocket);
       return chiSquare(histogram(pockets, POCKETS), new Array(POCKETS).fill(1 / POCKETS));
     });
     expect(result.results[0]!.df).toBe(36);
