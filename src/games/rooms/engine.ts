@@ -1,0 +1,80 @@
+/**
+ * Rooms, the multiplayer jackpot (FAIRNESS.md §5). Each minor unit staked is one ticket, numbered
+ * from 0 in join order; `winningTicket = floor(float_0 × totalTickets)` with `clientSeed = roundId`
+ * and `nonce = 0`. The product is computed exactly in bigints: float_0 is u / 2³², so the ticket is
+ * (u × total) >> 32, which equals the double computation whenever total ≤ 2²¹ and stays exact above.
+ */
+import { floatToUint32 } from '../fair/floats.ts';
+import type { RollInput } from '../fair/seeds.ts';
+import { fail, ok, type Result } from '../result.ts';
+
+export const FLOAT_COUNT = 1;
+/** Default house commission: 5 % of the pot, in basis points. */
+export const DEFAULT_COMMISSION_BPS = 500;
+
+/** The byte-stream input of a round: the round id is the client seed, the nonce 0. */
+export function roundInput(serverSeed: string, roundId: string): RollInput {
+  return { serverSeed, clientSeed: roundId, nonce: 0 };
+}
+
+/** The winning ticket for the stream floats and the total number of tickets (≥ 1). */
+export function winningTicket(floats: readonly number[], totalTickets: bigint): bigint {
+  const float = floats[0];
+  if (float === undefined) throw new RangeError('Rooms need 1 float');
+  if (totalTickets < 1n) throw new RangeError(`Expected at least one ticket, received ${totalTickets}`);
+  return (BigInt(floatToUint32(float)) * totalTickets) >> 32n;
+}
+
+/** Index of the entry (stakes in join order) that holds `ticket`. */
+export function ticketHolder(stakes: readonly bigint[], ticket: bigint): number {
+  let end = 0n;
+  for (const [index, stake] of stakes.entries()) {
+    end += stake;
+    if (ticket < end) return index;
+  }
+  throw new RangeError(`Ticket ${ticket} is beyond the ${end} tickets sold`);
+}
+
+export type RoomsError = 'ERR_NO_ENTRIES' | 'ERR_STAKE' | 'ERR_COMMISSION';
+
+export interface RoomSettlement {
+  readonly pot: bigint;
+  readonly winningTicket: bigint;
+  /** Index of the winning entry in `stakes`. */
+  readonly winner: number;
+  readonly commission: bigint;
+  /** What the winner receives: pot − commission. */
+  readonly prize: bigint;
+}
+
+/** Commission on a pot, rounded down: pot × bps / 10000. */
+export function commission(pot: bigint, commissionBps = DEFAULT_COMMISSION_BPS): bigint {
+  return (pot * BigInt(commissionBps)) / 10_000n;
+}
+
+/** Draws the winner of a round from its stakes (minor units, join order). */
+export function settle(
+  floats: readonly number[],
+  stakes: readonly bigint[],
+  commissionBps = DEFAULT_COMMISSION_BPS,
+): Result<RoomSettlement, RoomsError> {
+  if (stakes.length === 0) return fail('ERR_NO_ENTRIES', 'Expected at least one entry, received none');
+  const bad = stakes.find((stake) => stake <= 0n);
+  if (bad !== undefined) return fail('ERR_STAKE', `Expected positive stakes in minor units, received ${bad}`);
+  if (!Number.isInteger(commissionBps) || commissionBps < 0 || commissionBps > 10_000) {
+    return fail(
+      'ERR_COMMISSION',
+      `Expected a commission of 0 to 10000 basis points, received ${commissionBps}`,
+    );
+  }
+  const pot = stakes.reduce((sum, stake) => sum + stake, 0n);
+  const ticket = winningTicket(floats, pot);
+  const fee = commission(pot, commissionBps);
+  return ok({
+    pot,
+    winningTicket: ticket,
+    winner: ticketHolder(stakes, ticket),
+    commission: fee,
+    prize: pot - fee,
+  });
+}
