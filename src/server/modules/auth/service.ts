@@ -207,7 +207,7 @@ export class AuthService {
       channel === 'email' ? await userByEmail(this.#db, target) : await userByPhone(this.#db, target);
     if (!user) return;
     const link = await this.issueResetToken(user.id, channel);
-    const linkUrl = `${meta.siteUrl}/reset-password/${link}${channel === 'phone' ? `?phone=${encodeURIComponent(target)}` : ''}`;
+    const linkUrl = resetLink(meta, link, channel, target);
     await this.sendCode(channel === 'email' ? 'reset_email' : 'reset_phone', channel, target, user, meta, {
       link: linkUrl,
     });
@@ -327,7 +327,7 @@ export class AuthService {
     await assertAllowed(this.#db, LIMITS.codeSends(target));
     await record(this.#db, LIMITS.codeSends(target));
     const token = await this.issueResetToken(user.id, channel);
-    const link = `${meta.siteUrl}/reset-password/${token}${channel === 'phone' ? `?phone=${encodeURIComponent(target)}` : ''}`;
+    const link = resetLink(meta, token, channel, target);
     await this.deliver('login_data', channel, target, user, { login: target, link });
   }
 
@@ -486,4 +486,9 @@ function checkNewPassword(password: string, confirmation: string, field: string,
   if (problem) errors[field] = [problem];
   if (password !== confirmation) errors[confirmField] = ['password_mismatch'];
   if (Object.keys(errors).length) throw new ApiError(422, errors);
+}
+
+/** The page that sets a new password with `token` (spec §5: a phone flow carries `phone`). */
+function resetLink(meta: RequestMeta, token: string, channel: Channel, target: string): string {
+  return `${meta.siteUrl}/reset-password/${token}${channel === 'phone' ? `?phone=${encodeURIComponent(target)}` : ''}`;
 }
