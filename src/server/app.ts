@@ -115,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Social login opens the provider in a popup that must keep its opener (spec §4).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -427,6 +427,14 @@ describe('password recovery by email', () => {
     });
   });
 
+  test("the mailed link opens the reset page in the requester's locale", async () => {
+    const { email } = await register(t);
+    await post(`${v2}/password/email/forgot`, { email }, { 'accept-language': 'en-US,en;q=0.9' });
+    expect((await lastMessage(t, email))?.body).toMatch(/\/en\/reset-password\/[\w-]{20,}/);
+    await post(`${v2}/password/email/forgot`, { email }, { 'accept-language': 'ru' });
+    expect((await lastMessage(t, email))?.body).toMatch(/:\/\/[^/]+\/reset-password\/[\w-]{20,}/);
+  });
+
   test('the mailed link token is exchanged once via token/confirm', async () => {
     const { email } = await register(t);
     await post(`${v2}/password/email/forgot`, { email });

@@ -99,6 +99,7 @@ describe('errors and headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   test('responses are compressed with brotli when accepted', async () => {

@@ -64,6 +64,8 @@ describe('social login over OpenID Connect (spec §4)', () => {
     expect(callback.statusCode).toBe(200);
     expect(callback.headers['content-type']).toContain('text/html');
     expect(String(callback.headers['content-security-policy'])).toMatch(/script-src 'sha256-[^']+'/);
+    // No COOP on the popup's last page, or it would lose its opener (spec §4).
+    expect(callback.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(callback.cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true);
     const result = popupResult(callback.body);
     expect(result.origin).toBe(SITE);

@@ -27,6 +27,7 @@ export function requestMeta(request: FastifyRequest, env: Env, bodyLocale?: stri
     userAgent: request.headers['user-agent'] ?? null,
     locale,
     siteUrl: env.PUBLIC_SITE_URL?.replace(/\/+$/, '') ?? siteOrigin(request),
+    strategy: env.LOCALE_STRATEGY,
     country: (request.headers['cf-ipcountry'] as string | undefined) ?? null,
   };
 }

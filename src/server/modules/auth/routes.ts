@@ -284,7 +284,9 @@ export async function authRoutes(app: FastifyInstance, { config, database, auth,
       .header(
         'content-security-policy',
         `default-src 'none'; script-src '${POPUP_SCRIPT_HASH}'; frame-ancestors 'none'`,
-      );
+      )
+      // The popup must stay in its opener's browsing context group to post its result (spec §4).
+      .removeHeader('cross-origin-opener-policy');
     try {
       const { origin, session } = await social.finish(request.params.provider, url, meta);
       setRefreshCookie(reply, session.refreshToken, env, request);

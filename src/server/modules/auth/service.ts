@@ -1,3 +1,4 @@
+import { localizePath, type Strategy } from '../../../i18n/routing.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
 import { regionForCountry } from '../../../shared/region.ts';
 import type { Env } from '../../config.ts';
@@ -30,6 +31,8 @@ export interface RequestMeta {
   locale: Locale;
   /** Origin of the site for links in messages (https://example.com). */
   siteUrl: string;
+  /** The locale prefix strategy, for localized links in messages. */
+  strategy: Strategy;
   country?: string | null;
 }
 
@@ -490,5 +493,6 @@ function checkNewPassword(password: string, confirmation: string, field: string,
 
 /** The page that sets a new password with `token` (spec §5: a phone flow carries `phone`). */
 function resetLink(meta: RequestMeta, token: string, channel: Channel, target: string): string {
-  return `${meta.siteUrl}/reset-password/${token}${channel === 'phone' ? `?phone=${encodeURIComponent(target)}` : ''}`;
+  const page = localizePath(`/reset-password/${token}`, meta.locale, meta.strategy);
+  return `${meta.siteUrl}${page}${channel === 'phone' ? `?phone=${encodeURIComponent(target)}` : ''}`;
 }
