@@ -1,0 +1,252 @@
+/**
+ * The outcome verifier behind `npm run verify` (FAIRNESS.md §6), isomorphic: the CLI passes the
+ * Node primitives, the /fairness page can pass the Web Crypto ones. Options arrive as strings
+ * (command-line flags or form fields) and are checked here, so both report the same errors.
+ */
+import { outcome as openCase, tableOf } from './cases/engine.ts';
+import type { CaseRow } from './cases/tables.ts';
+import { flips, MAX_FLIPS } from './coinflip/engine.ts';
+import { crashPointFromHmacHex, formatMultiplier } from './crash/engine.ts';
+import { formatRoll, rollFromFloat } from './dice/engine.ts';
+import type { RollInput } from './fair/seeds.ts';
+import { validateClientSeed, validateNonce, validateServerSeed } from './fair/seeds.ts';
+import { cards } from './hilo/engine.ts';
+import { draw, FLOAT_COUNT as KENO_FLOATS } from './keno/engine.ts';
+import { FLOAT_COUNT as MINER_FLOATS, placeMines, validateMineCount } from './miner/engine.ts';
+import { toDecimal } from './ratio.ts';
+import { fail, ok, type Result } from './result.ts';
+import { roundInput, winningTicket } from './rooms/engine.ts';
+import { pocketFromFloat } from './roulette/engine.ts';
+import { type SegmentCount, outcome as spinWheel, validateParams, type WheelRisk } from './wheel/engine.ts';
+
+export const GAMES = [
+  'dice',
+  'roulette',
+  'keno',
+  'miner',
+  'hilo',
+  'coinflip',
+  'wheel',
+  'cases',
+  'crash',
+  'rooms',
+] as const;
+export type Game = (typeof GAMES)[number];
+
+/** Most cards one hilo verification deals. */
+export const MAX_HILO_CARDS = 1_000;
+
+/** Options each game takes, by their command-line names. */
+export const GAME_OPTIONS: Readonly<Record<Game, readonly string[]>> = {
+  dice: ['server-seed', 'client-seed', 'nonce'],
+  roulette: ['server-seed', 'client-seed', 'nonce'],
+  keno: ['server-seed', 'client-seed', 'nonce'],
+  miner: ['server-seed', 'client-seed', 'nonce', 'mines'],
+  hilo: ['server-seed', 'client-seed', 'nonce', 'count'],
+  coinflip: ['server-seed', 'client-seed', 'nonce', 'count'],
+  wheel: ['server-seed', 'client-seed', 'nonce', 'risk', 'segments'],
+  cases: ['server-seed', 'client-seed', 'nonce', 'case'],
+  crash: ['hash', 'salt'],
+  rooms: ['server-seed', 'round-id', 'tickets'],
+};
+
+export type VerifyRequest =
+  | { readonly game: 'dice' | 'roulette' | 'keno'; readonly roll: RollInput }
+  | { readonly game: 'miner'; readonly roll: RollInput; readonly mines: number }
+  | { readonly game: 'hilo' | 'coinflip'; readonly roll: RollInput; readonly count: number }
+  | {
+      readonly game: 'wheel';
+      readonly roll: RollInput;
+      readonly risk: WheelRisk;
+      readonly segments: SegmentCount;
+    }
+  | { readonly game: 'cases'; readonly roll: RollInput; readonly table: readonly CaseRow[] }
+  | { readonly game: 'crash'; readonly hash: string; readonly salt: string }
+  | { readonly game: 'rooms'; readonly roll: RollInput; readonly tickets: bigint };
+
+export type VerifyError = 'ERR_USAGE';
+
+type Options = Readonly<Record<string, string | undefined>>;
+type Parsed<T> = Result<T, VerifyError>;
+
+const usage = (message: string) => fail('ERR_USAGE', message);
+
+function required(options: Options, name: string): Parsed<string> {
+  const value = options[name];
+  return value === undefined ? usage(`Missing --${name}`) : ok(value);
+}
+
+function integerOption(options: Options, name: string, min: number, max: number): Parsed<number> {
+  const text = required(options, name);
+  if (!text.ok) return text;
+  const value = /^\d{1,9}$/.test(text.value) ? Number(text.value) : Number.NaN;
+  return value >= min && value <= max
+    ? ok(value)
+    : usage(`Expected --${name} to be a whole number from ${min} to ${max}, received "${text.value}"`);
+}
+
+function rollOption(options: Options): Parsed<RollInput> {
+  const serverSeed = required(options, 'server-seed');
+  if (!serverSeed.ok) return serverSeed;
+  const clientSeed = required(options, 'client-seed');
+  if (!clientSeed.ok) return clientSeed;
+  const nonceText = required(options, 'nonce');
+  if (!nonceText.ok) return nonceText;
+  const seed = validateServerSeed(serverSeed.value);
+  if (!seed.ok) return usage(seed.message);
+  const client = validateClientSeed(clientSeed.value);
+  if (!client.ok) return usage(client.message);
+  const nonce = validateNonce(nonceText.value);
+  if (!nonce.ok) return usage(nonce.message);
+  return ok({ serverSeed: seed.value, clientSeed: client.value, nonce: nonce.value });
+}
+
+/** Checks a game name and its options (command-line names, string values) into a request. */
+export function parseVerifyRequest(game: string, options: Options): Parsed<VerifyRequest> {
+  if (!(GAMES as readonly string[]).includes(game)) {
+    return usage(`Expected a game (${GAMES.join(', ')}), received "${game}"`);
+  }
+  const known = GAME_OPTIONS[game as Game];
+  const extra = Object.keys(options).find((name) => options[name] !== undefined && !known.includes(name));
+  if (extra)
+    return usage(`${game} takes ${known.map((name) => `--${name}`).join(', ')}; --${extra} does not apply`);
+  switch (game as Game) {
+    case 'crash': {
+      const hash = required(options, 'hash');
+      if (!hash.ok) return hash;
+      const salt = required(options, 'salt');
+      if (!salt.ok) return salt;
+      if (!/^[0-9a-f]{64}$/.test(hash.value)) {
+        return usage(
+          `Expected --hash to be a game hash of 64 lowercase hex characters, received "${hash.value}"`,
+        );
+      }
+      if (salt.value === '') return usage('Expected a non-empty --salt');
+      return ok({ game: 'crash', hash: hash.value, salt: salt.value });
+    }
+    case 'rooms': {
+      const serverSeed = required(options, 'server-seed');
+      if (!serverSeed.ok) return serverSeed;
+      const roundId = required(options, 'round-id');
+      if (!roundId.ok) return roundId;
+      const tickets = required(options, 'tickets');
+      if (!tickets.ok) return tickets;
+      const seed = validateServerSeed(serverSeed.value);
+      if (!seed.ok) return usage(seed.message);
+      const round = validateClientSeed(roundId.value);
+      if (!round.ok)
+        return usage(`Expected --round-id of 1-64 printable characters, received "${roundId.value}"`);
+      if (!/^\d{1,30}$/.test(tickets.value) || BigInt(tickets.value) < 1n) {
+        return usage(`Expected --tickets to be a whole number of at least 1, received "${tickets.value}"`);
+      }
+      return ok({ game: 'rooms', roll: roundInput(seed.value, round.value), tickets: BigInt(tickets.value) });
+    }
+    default:
+      break;
+  }
+  const roll = rollOption(options);
+  if (!roll.ok) return roll;
+  switch (game as Exclude<Game, 'crash' | 'rooms'>) {
+    case 'dice':
+    case 'roulette':
+    case 'keno':
+      return ok({ game: game as 'dice' | 'roulette' | 'keno', roll: roll.value });
+    case 'miner': {
+      const mines = integerOption(options, 'mines', 1, 24);
+      if (!mines.ok) return mines;
+      const valid = validateMineCount(mines.value);
+      return valid.ok ? ok({ game: 'miner', roll: roll.value, mines: valid.value }) : usage(valid.message);
+    }
+    case 'hilo':
+    case 'coinflip': {
+      const count = integerOption(options, 'count', 1, game === 'hilo' ? MAX_HILO_CARDS : MAX_FLIPS);
+      return count.ok
+        ? ok({ game: game as 'hilo' | 'coinflip', roll: roll.value, count: count.value })
+        : count;
+    }
+    case 'wheel': {
+      const risk = required(options, 'risk');
+      if (!risk.ok) return risk;
+      const segments = required(options, 'segments');
+      if (!segments.ok) return segments;
+      const params = validateParams(
+        risk.value,
+        /^\d{1,3}$/.test(segments.value) ? Number(segments.value) : Number.NaN,
+      );
+      if (!params.ok) return usage(params.message.replace('received NaN', `received "${segments.value}"`));
+      return ok({ game: 'wheel', roll: roll.value, ...params.value });
+    }
+    case 'cases': {
+      const slug = required(options, 'case');
+      if (!slug.ok) return slug;
+      const found = tableOf(slug.value);
+      return found.ok
+        ? ok({ game: 'cases', roll: roll.value, table: found.value.table })
+        : usage(found.message);
+    }
+  }
+}
+
+/** Stream floats and HMAC, sync (Node) or async (Web Crypto). */
+export interface FairPrimitives {
+  floats(input: RollInput, count: number): number[] | Promise<number[]>;
+  hmacSha256Hex(key: string, message: string): string | Promise<string>;
+}
+
+/** The verified outcome; bigints are whole numbers that may exceed 2⁵³. */
+export type VerifyResult = Readonly<Record<string, number | bigint | string | readonly (number | string)[]>>;
+
+/** Floats a request reads from the stream. */
+export function floatsNeeded(request: Exclude<VerifyRequest, { game: 'crash' }>): number {
+  switch (request.game) {
+    case 'keno':
+      return KENO_FLOATS;
+    case 'miner':
+      return MINER_FLOATS;
+    case 'hilo':
+    case 'coinflip':
+      return request.count;
+    default:
+      return 1;
+  }
+}
+
+/** Recomputes the outcome of a request with the engines. */
+export async function verify(request: VerifyRequest, fair: FairPrimitives): Promise<VerifyResult> {
+  if (request.game === 'crash') {
+    const hundredths = crashPointFromHmacHex(await fair.hmacSha256Hex(request.hash, request.salt));
+    return { crashPoint: Number(formatMultiplier(hundredths)) };
+  }
+  const f = await fair.floats(request.roll, floatsNeeded(request));
+  switch (request.game) {
+    case 'dice':
+      return { roll: Number(formatRoll(rollFromFloat(f[0]!))) };
+    case 'roulette':
+      return { pocket: pocketFromFloat(f[0]!) };
+    case 'keno':
+      return { drawn: draw(f) };
+    case 'miner':
+      return { mines: placeMines(f, request.mines) };
+    case 'hilo':
+      return { cards: cards(f) };
+    case 'coinflip':
+      return { flips: flips(f) };
+    case 'wheel': {
+      const spin = spinWheel(f, request);
+      return { segment: spin.segment, multiplier: Number(toDecimal(spin.multiplier, 4)) };
+    }
+    case 'cases':
+      return { multiplier: Number(toDecimal(openCase(f, request.table).multiplier, 4)) };
+    case 'rooms':
+      return { winningTicket: winningTicket(f, request.tickets) };
+  }
+}
+
+/** One line of JSON; bigints are written as exact JSON numbers. */
+export function formatResult(result: VerifyResult): string {
+  const fields = Object.entries(result).map(
+    ([key, value]) =>
+      `${JSON.stringify(key)}:${typeof value === 'bigint' ? value.toString() : JSON.stringify(value)}`,
+  );
+  return `{${fields.join(',')}}`;
+}
