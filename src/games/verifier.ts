@@ -101,6 +101,91 @@ function rollOption(options: Options): Parsed<RollInput> {
   return ok({ serverSeed: seed.value, clientSeed: client.value, nonce: nonce.value });
 }
 
+function crashRequest(options: Options): Parsed<VerifyRequest> {
+  const hash = required(options, 'hash');
+  if (!hash.ok) return hash;
+  const salt = required(options, 'salt');
+  if (!salt.ok) return salt;
+  if (!/^[0-9a-f]{64}$/.test(hash.value)) {
+    return usage(
+      `Expected --hash to be a game hash of 64 lowercase hex characters, received "${hash.value}"`,
+    );
+  }
+  if (salt.value === '') return usage('Expected a non-empty --salt');
+  return ok({ game: 'crash', hash: hash.value, salt: salt.value });
+}
+
+function roomsRequest(options: Options): Parsed<VerifyRequest> {
+  const serverSeed = required(options, 'server-seed');
+  if (!serverSeed.ok) return serverSeed;
+  const roundId = required(options, 'round-id');
+  if (!roundId.ok) return roundId;
+  const tickets = required(options, 'tickets');
+  if (!tickets.ok) return tickets;
+  const seed = validateServerSeed(serverSeed.value);
+  if (!seed.ok) return usage(seed.message);
+  const round = validateClientSeed(roundId.value);
+  if (!round.ok)
+    return usage(`Expected --round-id of 1-64 printable characters, received "${roundId.value}"`);
+  if (!/^\d{1,30}$/.test(tickets.value) || BigInt(tickets.value) < 1n) {
+    return usage(`Expected --tickets to be a whole number of at least 1, received "${tickets.value}"`);
+  }
+  return ok({ game: 'rooms', roll: roundInput(seed.value, round.value), tickets: BigInt(tickets.value) });
+}
+
+/** Parses the seed options, then the game's own ones. */
+function seededRequest(
+  options: Options,
+  build: (roll: RollInput) => Parsed<VerifyRequest>,
+): Parsed<VerifyRequest> {
+  const roll = rollOption(options);
+  return roll.ok ? build(roll.value) : roll;
+}
+
+const REQUEST_PARSERS: Readonly<Record<Game, (options: Options) => Parsed<VerifyRequest>>> = {
+  dice: (options) => seededRequest(options, (roll) => ok({ game: 'dice', roll })),
+  roulette: (options) => seededRequest(options, (roll) => ok({ game: 'roulette', roll })),
+  keno: (options) => seededRequest(options, (roll) => ok({ game: 'keno', roll })),
+  miner: (options) =>
+    seededRequest(options, (roll) => {
+      const mines = integerOption(options, 'mines', 1, 24);
+      if (!mines.ok) return mines;
+      const valid = validateMineCount(mines.value);
+      return valid.ok ? ok({ game: 'miner', roll, mines: valid.value }) : usage(valid.message);
+    }),
+  hilo: (options) =>
+    seededRequest(options, (roll) => {
+      const count = integerOption(options, 'count', 1, MAX_HILO_CARDS);
+      return count.ok ? ok({ game: 'hilo', roll, count: count.value }) : count;
+    }),
+  coinflip: (options) =>
+    seededRequest(options, (roll) => {
+      const count = integerOption(options, 'count', 1, MAX_FLIPS);
+      return count.ok ? ok({ game: 'coinflip', roll, count: count.value }) : count;
+    }),
+  wheel: (options) =>
+    seededRequest(options, (roll) => {
+      const risk = required(options, 'risk');
+      if (!risk.ok) return risk;
+      const segments = required(options, 'segments');
+      if (!segments.ok) return segments;
+      if (!/^\d{1,3}$/.test(segments.value)) {
+        return usage(`Expected --segments 10, 20, 30, 40 or 50, received "${segments.value}"`);
+      }
+      const params = validateParams(risk.value, Number(segments.value));
+      return params.ok ? ok({ game: 'wheel', roll, ...params.value }) : usage(params.message);
+    }),
+  cases: (options) =>
+    seededRequest(options, (roll) => {
+      const slug = required(options, 'case');
+      if (!slug.ok) return slug;
+      const found = tableOf(slug.value);
+      return found.ok ? ok({ game: 'cases', roll, table: found.value.table }) : usage(found.message);
+    }),
+  crash: crashRequest,
+  rooms: roomsRequest,
+};
+
 /** Checks a game name and its options (command-line names, string values) into a request. */
 export function parseVerifyRequest(game: string, options: Options): Parsed<VerifyRequest> {
   if (!(GAMES as readonly string[]).includes(game)) {
@@ -110,81 +195,7 @@ export function parseVerifyRequest(game: string, options: Options): Parsed<Verif
   const extra = Object.keys(options).find((name) => options[name] !== undefined && !known.includes(name));
   if (extra)
     return usage(`${game} takes ${known.map((name) => `--${name}`).join(', ')}; --${extra} does not apply`);
-  switch (game as Game) {
-    case 'crash': {
-      const hash = required(options, 'hash');
-      if (!hash.ok) return hash;
-      const salt = required(options, 'salt');
-      if (!salt.ok) return salt;
-      if (!/^[0-9a-f]{64}$/.test(hash.value)) {
-        return usage(
-          `Expected --hash to be a game hash of 64 lowercase hex characters, received "${hash.value}"`,
-        );
-      }
-      if (salt.value === '') return usage('Expected a non-empty --salt');
-      return ok({ game: 'crash', hash: hash.value, salt: salt.value });
-    }
-    case 'rooms': {
-      const serverSeed = required(options, 'server-seed');
-      if (!serverSeed.ok) return serverSeed;
-      const roundId = required(options, 'round-id');
-      if (!roundId.ok) return roundId;
-      const tickets = required(options, 'tickets');
-      if (!tickets.ok) return tickets;
-      const seed = validateServerSeed(serverSeed.value);
-      if (!seed.ok) return usage(seed.message);
-      const round = validateClientSeed(roundId.value);
-      if (!round.ok)
-        return usage(`Expected --round-id of 1-64 printable characters, received "${roundId.value}"`);
-      if (!/^\d{1,30}$/.test(tickets.value) || BigInt(tickets.value) < 1n) {
-        return usage(`Expected --tickets to be a whole number of at least 1, received "${tickets.value}"`);
-      }
-      return ok({ game: 'rooms', roll: roundInput(seed.value, round.value), tickets: BigInt(tickets.value) });
-    }
-    default:
-      break;
-  }
-  const roll = rollOption(options);
-  if (!roll.ok) return roll;
-  switch (game as Exclude<Game, 'crash' | 'rooms'>) {
-    case 'dice':
-    case 'roulette':
-    case 'keno':
-      return ok({ game: game as 'dice' | 'roulette' | 'keno', roll: roll.value });
-    case 'miner': {
-      const mines = integerOption(options, 'mines', 1, 24);
-      if (!mines.ok) return mines;
-      const valid = validateMineCount(mines.value);
-      return valid.ok ? ok({ game: 'miner', roll: roll.value, mines: valid.value }) : usage(valid.message);
-    }
-    case 'hilo':
-    case 'coinflip': {
-      const count = integerOption(options, 'count', 1, game === 'hilo' ? MAX_HILO_CARDS : MAX_FLIPS);
-      return count.ok
-        ? ok({ game: game as 'hilo' | 'coinflip', roll: roll.value, count: count.value })
-        : count;
-    }
-    case 'wheel': {
-      const risk = required(options, 'risk');
-      if (!risk.ok) return risk;
-      const segments = required(options, 'segments');
-      if (!segments.ok) return segments;
-      const params = validateParams(
-        risk.value,
-        /^\d{1,3}$/.test(segments.value) ? Number(segments.value) : Number.NaN,
-      );
-      if (!params.ok) return usage(params.message.replace('received NaN', `received "${segments.value}"`));
-      return ok({ game: 'wheel', roll: roll.value, ...params.value });
-    }
-    case 'cases': {
-      const slug = required(options, 'case');
-      if (!slug.ok) return slug;
-      const found = tableOf(slug.value);
-      return found.ok
-        ? ok({ game: 'cases', roll: roll.value, table: found.value.table })
-        : usage(found.message);
-    }
-  }
+  return REQUEST_PARSERS[game as Game](options);
 }
 
 /** Stream floats and HMAC, sync (Node) or async (Web Crypto). */
