@@ -1,6 +1,7 @@
 import type { Currency } from '../shared/currencies.ts';
 import type { User } from '../stores/user.ts';
 import { api } from './api.ts';
+import { captchaToken } from './captcha.ts';
 import { readCookie } from './cookies.ts';
 import { pageLocale } from './site.ts';
 
@@ -60,6 +61,12 @@ function attribution() {
   return out;
 }
 
+/** `{ captcha }` when the site runs reCAPTCHA, else nothing. */
+async function withCaptcha(action: 'login' | 'register'): Promise<{ captcha?: string }> {
+  const captcha = await captchaToken(action);
+  return captcha ? { captcha } : {};
+}
+
 export interface RegistrationInput {
   password: string;
   currency: Currency;
@@ -67,10 +74,18 @@ export interface RegistrationInput {
 }
 
 export const auth = {
-  loginEmailPassword: (email: string, password: string) =>
-    guest<SessionResponse>(`${V2}/login/email/password`, { email, password }),
-  loginPhonePassword: (phone: string, password: string) =>
-    guest<SessionResponse>(`${V2}/login/phone/password`, { phone, password }),
+  loginEmailPassword: async (email: string, password: string) =>
+    guest<SessionResponse>(`${V2}/login/email/password`, {
+      email,
+      password,
+      ...(await withCaptcha('login')),
+    }),
+  loginPhonePassword: async (phone: string, password: string) =>
+    guest<SessionResponse>(`${V2}/login/phone/password`, {
+      phone,
+      password,
+      ...(await withCaptcha('login')),
+    }),
 
   sendEmailLoginCode: (email: string) =>
     guest<Success>(`${V2}/login/email/verification`, { email, locale: pageLocale() }),
@@ -86,15 +101,17 @@ export const auth = {
   loginPhoneCode: (phone: string, code: string) =>
     guest<SessionResponse>(`${V2}/login/phone/code?type=sms`, { phone, code }),
 
-  registerEmail: (email: string, input: RegistrationInput) =>
+  registerEmail: async (email: string, input: RegistrationInput) =>
     guest<SessionResponse>(`${V2}/register/email`, {
+      ...(await withCaptcha('register')),
       email,
       ...input,
       ...attribution(),
       ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
     }),
-  registerPhone: (phone: string, input: RegistrationInput) =>
+  registerPhone: async (phone: string, input: RegistrationInput) =>
     guest<SessionResponse>(`${V2}/register/phone`, {
+      ...(await withCaptcha('register')),
       phone,
       ...input,
       ...attribution(),

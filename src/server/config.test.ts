@@ -112,6 +112,7 @@ describe('environment', () => {
     [{ LOCALE_STRATEGY: 'suffix' }, 'LOCALE_STRATEGY="suffix"'],
     [{ ROOT_REDIRECT: '//evil.example' }, 'ROOT_REDIRECT="//evil.example"'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL="http://x"'],
+    [{ CAPTCHA_SECRET: 'secret' }, 'PUBLIC_CAPTCHA_SITE_KEY=""'],
   ])('%j fails naming the variable', (source, fragment) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(fragment);

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** reCAPTCHA v3 site key for the browser; set it together with CAPTCHA_SECRET. */
+  PUBLIC_CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   /**
    * Social login providers as JSON: [{"name":"google","issuer":"https://accounts.google.com",
    * "client_id":"…","client_secret":"…","scope":"openid email profile"}] (OpenID Connect discovery).
@@ -92,7 +94,12 @@ export class ConfigError extends Error {
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = envSchema.safeParse(cleaned);
+  const result = envSchema
+    .refine((env) => !env.CAPTCHA_SECRET || env.PUBLIC_CAPTCHA_SITE_KEY, {
+      path: ['PUBLIC_CAPTCHA_SITE_KEY'],
+      message: 'is required with CAPTCHA_SECRET (the browser must send captcha tokens)',
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = issue.path.join('.');
@@ -113,6 +120,7 @@ export interface SiteSettings {
   localeCookieCrossOrigin: boolean;
   publicApiUrl: string | null;
   gameMirrorHost: string | null;
+  captchaSiteKey: string | null;
   dev: boolean;
 }
 
@@ -148,6 +156,7 @@ export function siteSettings(env: Env): SiteSettings {
     localeCookieCrossOrigin: env.LOCALE_COOKIE_CROSS_ORIGIN,
     publicApiUrl: env.PUBLIC_API_URL ?? null,
     gameMirrorHost: env.GAME_MIRROR_HOST?.toLowerCase() ?? null,
+    captchaSiteKey: env.PUBLIC_CAPTCHA_SITE_KEY ?? null,
     dev: env.NODE_ENV === 'development',
   };
 }

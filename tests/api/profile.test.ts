@@ -301,7 +301,11 @@ describe('captcha v3 (spec §7)', () => {
 
   test('is enforced on registration and login when a secret is configured', async () => {
     const url = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/siteverify`;
-    const app = await createTestApp({ CAPTCHA_SECRET: 'test-secret', CAPTCHA_VERIFY_URL: url });
+    const app = await createTestApp({
+      CAPTCHA_SECRET: 'test-secret',
+      PUBLIC_CAPTCHA_SITE_KEY: 'test-site-key',
+      CAPTCHA_VERIFY_URL: url,
+    });
     seen = [];
     try {
       const reg = (captcha?: string) =>
