@@ -1,32 +1,8 @@
 import { atom, computed } from 'nanostores';
-import type { Currency } from '../shared/currencies.ts';
-import type { Region } from '../shared/region.ts';
+import type { Profile } from '../shared/profile.ts';
 
-/** The profile of spec §3 as the browser holds it (amounts as decimal strings from the API). */
-export interface User {
-  id: number | string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  balance: string;
-  bonus: string;
-  bonus_balance: string;
-  total_balance: string;
-  currency: Currency | null;
-  locale: string | null;
-  timezone: string | null;
-  register_method: string;
-  is_phone_verified: boolean;
-  is_email_verified: boolean;
-  is_password_exists: boolean;
-  image: { small: string | null };
-  premium: { status: string };
-  is_avatar_hidden: boolean;
-  is_statistics_hidden: boolean;
-  verification: { is_need: boolean; data: { status: string } | null };
-  features: string[];
-  region: Region;
-}
+/** The profile of spec §3 (src/shared/profile.ts), shared with the server's answer. */
+export type User = Profile;
 
 /** Logged-in user, or null for a guest (spec §4 session states). */
 export const $user = atom<User | null>(null);

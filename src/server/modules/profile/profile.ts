@@ -1,32 +1,11 @@
+import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
+import type { Profile } from '../../../shared/profile.ts';
+import type { Region } from '../../../shared/region.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { UserRow } from '../auth/repository.ts';
 
-/** The profile of spec §3, as GET /profile/user returns it. */
-export interface Profile {
-  id: number;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  balance: string;
-  bonus: string;
-  bonus_balance: string;
-  total_balance: string;
-  currency: string | null;
-  locale: string | null;
-  timezone: string | null;
-  register_method: string;
-  is_phone_verified: boolean;
-  is_email_verified: boolean;
-  is_password_exists: boolean;
-  image: { small: string | null };
-  premium: { status: string };
-  is_avatar_hidden: boolean;
-  is_statistics_hidden: boolean;
-  verification: { is_need: boolean; data: { status: string } | null };
-  features: string[];
-  region: string;
-}
+export type { Profile };
 
 /** Balances come from the ledger's cached account balances (cash and bonus, in minor units). */
 export async function buildProfile(
@@ -56,7 +35,7 @@ export async function buildProfile(
     bonus: fromMinor(bonus),
     bonus_balance: fromMinor(bonus),
     total_balance: fromMinor(cash + bonus),
-    currency: user.currency,
+    currency: user.currency as Currency | null,
     locale: user.locale,
     timezone: user.timezone,
     register_method: user.register_method,
@@ -69,6 +48,6 @@ export async function buildProfile(
     is_statistics_hidden: user.is_statistics_hidden,
     verification,
     features: user.features,
-    region: user.region,
+    region: user.region as Region,
   };
 }
