@@ -391,11 +391,16 @@ describe('withdrawals', () => {
     expect(await balance(token)).toBe('0.00');
   });
 
-  test('a retried withdrawal (same key) is held once', async () => {
+  test('the same withdrawal key 50 times concurrently: one hold, identical answers; another amount is refused', async () => {
     const { token } = await funded(50_000n);
     const k = key();
-    const [a, b] = await Promise.all([withdraw(token, '200', k), withdraw(token, '200', k)]);
-    expect((await a.json()).data.id).toBe((await b.json()).data.id);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => withdraw(token, '200', k)));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    expect(new Set(bodies).size).toBe(1);
+    expect(await balance(token)).toBe('300.00');
+    const different = await withdraw(token, '150', k);
+    expect(different.status).toBe(409);
     expect(await balance(token)).toBe('300.00');
   });
 });
