@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
@@ -23,11 +25,16 @@ import { outcome as spinWheel } from './wheel/engine.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// Node's compile cache cuts each CLI start from ~350 ms to ~100 ms after the first.
+const env = { ...process.env, NODE_COMPILE_CACHE: join(tmpdir(), 'orbita-verify-compile-cache') };
 
 /** Runs the CLI as `npm run verify` does (node scripts/verify.ts) and returns exit code and output. */
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/verify.ts', ...args], { cwd: root });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/verify.ts', ...args], {
+      cwd: root,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

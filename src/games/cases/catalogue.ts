@@ -1,6 +1,6 @@
 /**
  * The named cases of /games/cases/{slug} (FAIRNESS.md §3: the four reference difficulties are
- * part of the default catalogue). Prices are in RUB minor units; prize tables land with the game.
+ * part of the default catalogue). Prices are in RUB minor units; the prize tables are in tables.ts.
  */
 export interface CaseInfo {
   slug: string;
