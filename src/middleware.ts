@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localizePath, splitLocale } from './i18n/routing.ts';
+import { PageCache } from './server/page-cache.ts';
 import { loadSiteSettingsFromEnv } from './server/site-settings.ts';
 import {
   DEFAULT_LOCALE,
@@ -12,6 +13,7 @@ import {
 import { TIMING } from './shared/timing.ts';
 
 const LOCALE_COOKIE = 'locale';
+const pageCache = new PageCache();
 const MIRROR_BLOCKED = /^\/games\/(crash|coinflip|cases)(\/|$)/;
 
 /**
@@ -72,10 +74,26 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   rememberLocale(context.cookies, locale, cookieLocale, site.localeCookieCrossOrigin);
 
+  const cacheable = context.request.method === 'GET' && !site.dev;
+  const cacheKey = `${context.url.host}|${locale}|${path}${search}`;
+  const hit = cacheable ? pageCache.get(cacheKey) : undefined;
+  if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+
   try {
     // Pages live under src/pages/[locale]/…: an unprefixed URL renders its default-locale page.
     const response = prefixed ? await next() : await next(`/${locale}${path === '/' ? '' : path}${search}`);
-    return response;
+    if (
+      !cacheable ||
+      (response.status !== 200 && response.status !== 404) ||
+      !response.headers.get('content-type')?.includes('text/html')
+    ) {
+      return response;
+    }
+    // Pages render nothing per player (the browser fills that in), so the HTML can be reused.
+    const body = await response.text();
+    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+    pageCache.set(cacheKey, { status: response.status, headers, body, storedAt: Date.now() });
+    return new Response(body, { status: response.status, headers: response.headers });
   } catch (error) {
     // A fatal render error sends the visitor to /error (spec §2), never a blank page.
     context.locals.log?.error({ err: error, path: pathname }, 'page render failed');
