@@ -111,6 +111,23 @@ describe('the ledger under concurrency', () => {
     expect(rows).toHaveLength(0);
   });
 
+  test('an account created by a refused entry is not remembered (regression: cached id of a rolled-back row)', async () => {
+    const id = await playerWith(0n);
+    await expect(debit(id, `first:${id}`, 5n)).rejects.toBeInstanceOf(InsufficientFunds);
+    await post(t.database, {
+      idempotencyKey: `later-credit:${id}`,
+      kind: 'adjustment',
+      currency: 'RUB',
+      request: {},
+      postings: [
+        { account: { system: 'house' }, amount: -10n },
+        { account: { userId: id, kind: 'cash' }, amount: 10n },
+      ],
+      answer: () => null,
+    });
+    expect(await balanceOf(t.database, { userId: id, kind: 'cash' }, 'RUB')).toBe(10n);
+  });
+
   test('unbalanced entries are a programming error, refused before touching the database', async () => {
     const id = await playerWith(0n);
     await expect(

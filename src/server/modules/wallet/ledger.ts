@@ -64,7 +64,18 @@ export async function post<R>(database: Database, entry: Entry<R>): Promise<Post
     .update(JSON.stringify(entry.request, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
     .digest('hex');
 
-  return database.transaction(async (tx) => {
+  const known = knownAccounts(database);
+  const learned = new Map<string, string>();
+  const idOf = async (tx: Queryable, ref: AccountRef) => {
+    const cacheKey = `${accountLabel(ref)}:${entry.currency}`;
+    const cached = known.get(cacheKey);
+    if (cached) return cached;
+    const id = await accountId(tx, ref, entry.currency);
+    learned.set(cacheKey, id);
+    return id;
+  };
+
+  const posted = await database.transaction(async (tx) => {
     const [created] = await tx.query<{ id: string }>(
       `insert into ledger_transactions (idempotency_key, kind, request_hash, metadata) values ($1, $2, $3, $4)
        on conflict (idempotency_key) do nothing returning id::text`,
@@ -102,6 +113,20 @@ export async function post<R>(database: Database, entry: Entry<R>): Promise<Post
     );
     return { transactionId: created.id, replayed: false, answer };
   });
+  // Only after commit: an account created in a rolled-back transaction does not exist.
+  for (const [k, v] of learned) known.set(k, v);
+  return posted;
+}
+
+/** Account ids never change once committed; remember them per database. */
+const accountIds = new WeakMap<Database, Map<string, string>>();
+function knownAccounts(database: Database): Map<string, string> {
+  let map = accountIds.get(database);
+  if (!map) {
+    map = new Map();
+    accountIds.set(database, map);
+  }
+  return map;
 }
 
 async function replay<R>(tx: Queryable, key: string, requestHash: string): Promise<Posted<R>> {
