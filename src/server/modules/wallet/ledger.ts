@@ -85,7 +85,7 @@ export async function post<R>(database: Database, entry: Entry<R>): Promise<Post
     if (!created) return replay<R>(tx, entry.idempotencyKey, requestHash);
 
     const resolved = await Promise.all(
-      entry.postings.map(async (p) => ({ ...p, id: await accountId(tx, p.account, entry.currency) })),
+      entry.postings.map(async (p) => ({ ...p, id: await idOf(tx, p.account) })),
     );
     resolved.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     const balances = new Map<string, bigint>();
