@@ -2,6 +2,8 @@ import { LANGUAGE_TAG } from '../shared/locales.ts';
 import { formatMoney, toMinor } from '../shared/money.ts';
 import { openModal } from '../stores/modals.ts';
 import { $sessionStatus, $user, hasFeature, type User } from '../stores/user.ts';
+import { startLiveBalance } from './live-balance.ts';
+import { handlePaymentReturn } from './payment-return.ts';
 import { hasQueryFlag, openGuestFlagModals, removeQueryFlags } from './query-flags.ts';
 import { logout, startSession } from './session.ts';
 import { localHref, pageLocale } from './site.ts';
@@ -123,6 +125,9 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && menu && !menu.hidden) setMenu(false, 'toggle');
 });
 
+// Balance changes (deposits, withdrawals, bets) arrive over /ws while the player is logged in.
+startLiveBalance();
+
 void startSession().then((user) => {
   if (!user) {
     openGuestFlagModals();
@@ -130,6 +135,7 @@ void startSession().then((user) => {
   }
   // Already logged in: the login and signup flags have nothing left to do (spec §2).
   removeQueryFlags(['login', 'signup']);
+  void handlePaymentReturn();
   if (hasQueryFlag('deposit')) {
     openModal('PayIn');
     removeQueryFlags(['deposit']);

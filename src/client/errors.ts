@@ -75,7 +75,8 @@ export function describeApiError(error: unknown): ApiErrorReport {
 }
 
 export interface Translator {
-  t: (key: string) => string;
+  /** `options.detail` is the part of a server message after its colon (spec §8: may be shown). */
+  t: (key: string, options?: { detail: string }) => string;
   exists: (key: string) => boolean;
 }
 
@@ -87,7 +88,8 @@ export function translateMessage(raw: string, { t, exists }: Translator): string
   if (HIDDEN.test(raw)) return null;
   const colon = raw.indexOf(':');
   const key = (colon === -1 ? raw : raw.slice(0, colon)).trim();
-  if (key && /^[\w.]+$/.test(key) && exists(`error.${key}`)) return t(`error.${key}`);
+  const detail = colon === -1 ? '' : raw.slice(colon + 1).trim();
+  if (key && /^[\w.]+$/.test(key) && exists(`error.${key}`)) return t(`error.${key}`, { detail });
   return raw;
 }
 

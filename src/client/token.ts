@@ -16,9 +16,18 @@ export function readToken(): string | null {
   return readCookie(TOKEN_COOKIE) || null;
 }
 
+const listeners = new Set<(token: string) => void>();
+
+/** Calls `listener` with every new access token (login, refresh); returns the unsubscribe function. */
+export function onTokenWritten(listener: (token: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function writeToken(token: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is the spec's storage (§3) and the Cookie Store API is not in every browser we support.
   document.cookie = tokenCookie(token, isSecurePage());
+  for (const listener of listeners) listener(token);
 }
 
 export function clearToken(): void {

@@ -9,7 +9,10 @@ import { dismissNotice } from '../../stores/notices.ts';
 export function useTranslator(): Translator {
   const { t, i18n } = useTranslation();
   return useMemo(
-    () => ({ t: (key: string) => t(key), exists: (key: string) => i18n.exists(key) }),
+    () => ({
+      t: (key: string, options?: { detail: string }) => t(key, options ?? {}),
+      exists: (key: string) => i18n.exists(key),
+    }),
     [t, i18n],
   );
 }

@@ -1,0 +1,38 @@
+import { notifyCode, notifySuccess } from './notices.ts';
+import { pageLocale } from './site.ts';
+
+/** What the provider appends to `return_path` (docs/api-money.md). */
+export const PAYMENT_PARAMS = ['payment', 'payment_status'] as const;
+
+export function readPaymentReturn(search: string): { id: string; status: 'succeeded' | 'failed' } | null {
+  const query = new URLSearchParams(search);
+  const id = query.get('payment');
+  const status = query.get('payment_status');
+  if (!id || (status !== 'succeeded' && status !== 'failed')) return null;
+  return { id, status };
+}
+
+/** `href` without the payment return values (path, other parameters and hash kept). */
+export function withoutPaymentParams(href: string): string {
+  const url = new URL(href);
+  for (const name of PAYMENT_PARAMS) url.searchParams.delete(name);
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Back from the hosted checkout: a translated notice says how the payment went, and the values
+ * leave the address without a navigation. The credit itself arrives over `/ws`.
+ */
+export async function handlePaymentReturn(): Promise<void> {
+  const result = readPaymentReturn(window.location.search);
+  if (!result) return;
+  window.history.replaceState(window.history.state, '', withoutPaymentParams(window.location.href));
+  const { islandI18n } = await import('../islands/ui/i18n.ts');
+  const i18n = await islandI18n(pageLocale());
+  const t = (key: string) => i18n.t(key);
+  if (result.status === 'succeeded') {
+    notifySuccess(t('payments.succeeded'), t('modals.close'), [t('payments.succeededText')]);
+  } else {
+    notifyCode('payment_failed', { t, exists: (key) => i18n.exists(key) });
+  }
+}
