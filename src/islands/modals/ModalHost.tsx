@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { $codeFlow } from '../../stores/auth-flow.ts';
 import { $topModal, closeModal, type ModalName } from '../../stores/modals.ts';
 import '../ui/forms.css';
+import '../ui/money.css';
 import { ConfirmCodeModal, codeTitleKey } from './ConfirmCodeModal.tsx';
 import { LoginByEmailModal } from './LoginByEmailModal.tsx';
 import { LoginModal } from './LoginModal.tsx';
 import './modal.css';
+import { PayInModal } from './PayInModal.tsx';
 import { RegisterModal } from './RegisterModal.tsx';
-import { SoonModal } from './SoonModal.tsx';
+import { VerificationModal } from './VerificationModal.tsx';
 
 /**
  * Renders the top modal of `$modals`. Escape and the backdrop close it; focus moves into the
@@ -32,8 +34,9 @@ function ModalBody({ name }: { name: ModalName }): ReactNode {
     case 'Register':
       return <RegisterModal />;
     case 'PayIn':
+      return <PayInModal />;
     case 'Verification':
-      return <SoonModal name={name} />;
+      return <VerificationModal />;
   }
 }
 

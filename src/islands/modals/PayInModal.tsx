@@ -1,0 +1,211 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { money, type PaymentMethod, parseAmount } from '../../client/money.ts';
+import { replaceUser } from '../../client/session.ts';
+import { pageLocale } from '../../client/site.ts';
+import { formatters } from '../../i18n/format.ts';
+import { CURRENCIES, type Currency } from '../../shared/currencies.ts';
+import { toMinor } from '../../shared/money.ts';
+import { replaceModal } from '../../stores/modals.ts';
+import { $user } from '../../stores/user.ts';
+import { AmountField } from '../ui/AmountField.tsx';
+import { SelectField, SubmitButton } from '../ui/fields.tsx';
+import { useApiCall } from '../ui/useApi.ts';
+import { CURRENCY_FOR_LOCALE } from './finish.ts';
+
+/**
+ * PayIn (spec §2, docs/api-money.md): a player without a currency picks one first; then the
+ * method of that currency with its presets and limits, and the hosted checkout of the provider.
+ */
+export function PayInModal() {
+  const { t } = useTranslation();
+  const user = useStore($user);
+  if (!user) {
+    return (
+      <div className="form" data-testid="payin-guest">
+        <p className="form-lead">{t('payments.loginFirst')}</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => replaceModal('PayIn', 'Login')}
+        >
+          {t('auth.login')}
+        </button>
+      </div>
+    );
+  }
+  if (!user.currency) return <CurrencyStep />;
+  return <DepositForm key={user.currency} currency={user.currency} />;
+}
+
+function CurrencyStep() {
+  const { t } = useTranslation();
+  const [currency, setCurrency] = useState<Currency>(CURRENCY_FOR_LOCALE[pageLocale()]);
+  const { pending, run, serverError } = useApiCall();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await run(() => money.setCurrency(currency));
+    if (answer?.user) replaceUser(answer.user);
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} data-testid="payin-currency">
+      <p className="form-lead">{t('payments.chooseCurrency')}</p>
+      <SelectField
+        label={t('auth.currency')}
+        value={currency}
+        onChange={setCurrency}
+        options={CURRENCIES.map((code) => ({ value: code, label: `${code} · ${t(`currency.${code}`)}` }))}
+        error={serverError('currency')}
+        hint={t('profile.settings.currencyOnce')}
+      />
+      <SubmitButton pending={pending}>{t('payments.continue')}</SubmitButton>
+    </form>
+  );
+}
+
+type Methods = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; method: PaymentMethod | null };
+
+/** The site path the provider sends the player back to (the server needs more than "/"). */
+function returnPath(): string | undefined {
+  const url = new URL(window.location.href);
+  for (const name of ['payment', 'payment_status', 'deposit']) url.searchParams.delete(name);
+  const path = url.pathname + url.search;
+  return /^\/[^/\\]/.test(path) ? path.slice(0, 300) : undefined;
+}
+
+function DepositForm({ currency }: { currency: Currency }) {
+  const { t } = useTranslation();
+  const locale = pageLocale();
+  const format = formatters(locale);
+  const [methods, setMethods] = useState<Methods>({ state: 'loading' });
+  const [amount, setAmount] = useState('');
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { pending, run, serverError } = useApiCall();
+  const loader = useApiCall();
+  const loadMethods = loader.run;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
+  useEffect(() => {
+    let live = true;
+    setMethods({ state: 'loading' });
+    void loadMethods(() => money.methods()).then((answer) => {
+      if (!live) return;
+      if (!answer) return setMethods({ state: 'failed' });
+      const method = answer.data[0] ?? null;
+      setMethods({ state: 'ready', method });
+      if (method?.presets[0]) setAmount((current) => current || method.presets[0] || '');
+    });
+    return () => {
+      live = false;
+    };
+  }, [loadMethods, attempt]);
+
+  const show = (decimal: string): string => {
+    try {
+      return format.money(toMinor(decimal), currency);
+    } catch {
+      return `${decimal} ${currency}`;
+    }
+  };
+
+  if (methods.state === 'loading') return <div className="payin-loading" aria-busy="true" />;
+  if (methods.state === 'failed' || !methods.method) {
+    return (
+      <div className="form" data-testid="payin-unavailable">
+        <p className="form-lead">
+          {t(methods.state === 'failed' ? 'payments.loadFailed' : 'payments.noMethods')}
+        </p>
+        {methods.state === 'failed' && (
+          <button type="button" className="btn btn-block" onClick={() => setAttempt((n) => n + 1)}>
+            {t('payments.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  const method = methods.method;
+
+  const validate = (): string | null => {
+    const decimal = parseAmount(amount);
+    if (!decimal) return t(amount.trim() ? 'error.invalid_amount' : 'error.required');
+    const minor = toMinor(decimal);
+    if (minor < toMinor(method.min)) return t('error.amount_too_small', { detail: show(method.min) });
+    if (minor > toMinor(method.max)) return t('error.amount_too_large', { detail: show(method.max) });
+    return null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validate();
+    setClientError(problem);
+    const decimal = parseAmount(amount);
+    if (problem || !decimal) return;
+    const path = returnPath();
+    const answer = await run(() =>
+      money.deposit({ amount: decimal, method: method.id, ...(path ? { return_path: path } : {}) }),
+    );
+    const target = answer?.data.redirect_url;
+    if (target) window.location.assign(target);
+  };
+
+  const selected = parseAmount(amount);
+  const error = clientError ?? serverError('amount', 'method', 'currency', 'idempotency_key');
+  return (
+    <form className="form" noValidate onSubmit={submit} data-testid="payin-form">
+      <div className="payin-method">
+        <span className="payin-card">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+            <path d="M2.5 10h19M6.5 15h4" />
+          </svg>
+        </span>
+        <span>
+          <strong>{t('payments.card')}</strong>
+          <small>{t('payments.limits', { min: show(method.min), max: show(method.max) })}</small>
+        </span>
+      </div>
+      <fieldset className="presets">
+        <legend className="visually-hidden">{t('payments.presets')}</legend>
+        {method.presets.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className="preset"
+            aria-pressed={selected !== null && toMinor(selected) === toMinor(preset)}
+            onClick={() => {
+              setAmount(preset);
+              setClientError(null);
+            }}
+          >
+            {show(preset)}
+          </button>
+        ))}
+      </fieldset>
+      <AmountField
+        label={t('payments.amount')}
+        value={amount}
+        currency={currency}
+        onChange={(value) => {
+          setAmount(value);
+          setClientError(null);
+        }}
+        error={error}
+        hint={t('payments.amountHint', { min: show(method.min), max: show(method.max) })}
+      />
+      <SubmitButton pending={pending}>
+        {selected ? t('payments.payAmount', { amount: show(selected) }) : t('payments.pay')}
+      </SubmitButton>
+      <p className="form-foot payin-secure">{t('payments.secure')}</p>
+    </form>
+  );
+}
