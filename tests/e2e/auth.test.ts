@@ -408,7 +408,8 @@ describe('social registration in a popup (spec §2, §4)', () => {
     await popup.locator('input[name="login"]').fill(`astro${Date.now()}`);
     await popup.locator('input[name="password"]').fill('any');
     await popup.locator('button[type="submit"]').click();
-    await popup.locator('button[type="submit"]').click();
+    // The provider's consent page comes next: wait for it rather than clicking the login button twice.
+    await popup.getByRole('button', { name: 'Continue' }).click({ timeout: 15_000 });
     await popup.waitForEvent('close', { timeout: 15_000 });
 
     // Logged in; the registration had no currency, so the one chosen is set; PayIn opens at 0.
