@@ -6,13 +6,13 @@ import { localHref, pageLocale } from '../../client/site.ts';
 import { $codeFlow, $loginEmail } from '../../stores/auth-flow.ts';
 import { closeModal, replaceModal } from '../../stores/modals.ts';
 import {
+  ChannelTabs,
   focusFirstInvalid,
   isCompletePhone,
   isEmail,
   PasswordField,
   PhoneField,
   SubmitButton,
-  Tabs,
   TextField,
 } from '../ui/fields.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
@@ -87,15 +87,7 @@ export function LoginModal() {
 
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="login-form">
-      <Tabs
-        label={t('auth.loginMethod')}
-        value={method}
-        onChange={switchTo(setMethod)}
-        tabs={[
-          { value: 'email', label: t('auth.withEmail') },
-          { value: 'phone', label: t('auth.withPhone') },
-        ]}
-      />
+      <ChannelTabs label={t('auth.loginMethod')} value={method} onChange={switchTo(setMethod)} />
       {method === 'email' ? (
         <TextField
           label={t('auth.email')}

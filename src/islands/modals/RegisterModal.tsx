@@ -7,6 +7,7 @@ import { CURRENCIES, type Currency } from '../../shared/currencies.ts';
 import { $codeFlow } from '../../stores/auth-flow.ts';
 import { replaceModal } from '../../stores/modals.ts';
 import {
+  ChannelTabs,
   Checkbox,
   focusFirstInvalid,
   isCompletePhone,
@@ -15,7 +16,6 @@ import {
   PhoneField,
   SelectField,
   SubmitButton,
-  Tabs,
   TextField,
 } from '../ui/fields.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
@@ -76,7 +76,7 @@ export function RegisterModal() {
 
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="register-form">
-      <Tabs
+      <ChannelTabs
         label={t('auth.registerMethod')}
         value={method}
         onChange={(value) => {
@@ -84,10 +84,6 @@ export function RegisterModal() {
           setErrors({});
           clearReport();
         }}
-        tabs={[
-          { value: 'email', label: t('auth.withEmail') },
-          { value: 'phone', label: t('auth.withPhone') },
-        ]}
       />
       {method === 'email' ? (
         <TextField

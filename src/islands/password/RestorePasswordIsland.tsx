@@ -7,6 +7,7 @@ import type { Locale } from '../../shared/locales.ts';
 import { RESEND_SECONDS } from '../modals/finish.ts';
 import { ResendButton } from '../modals/ResendButton.tsx';
 import {
+  ChannelTabs,
   CodeField,
   focusFirstInvalid,
   isCompletePhone,
@@ -14,7 +15,6 @@ import {
   PasswordField,
   PhoneField,
   SubmitButton,
-  Tabs,
   TextField,
 } from '../ui/fields.tsx';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
@@ -131,7 +131,7 @@ function Restore({ locale }: { locale: Locale }) {
       </ol>
       {step === 'contact' && (
         <form className="form" noValidate onSubmit={submitContact}>
-          <Tabs
+          <ChannelTabs
             label={t('password.method')}
             value={method}
             onChange={(value) => {
@@ -139,10 +139,6 @@ function Restore({ locale }: { locale: Locale }) {
               setErrors({});
               clearReport();
             }}
-            tabs={[
-              { value: 'email', label: t('auth.withEmail') },
-              { value: 'phone', label: t('auth.withPhone') },
-            ]}
           />
           {method === 'email' ? (
             <TextField

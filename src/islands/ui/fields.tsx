@@ -341,6 +341,33 @@ export function Tabs<T extends string>({ label, value, tabs, onChange }: TabsPro
   );
 }
 
+/** How a player identifies: by e-mail or by phone (login, registration, recovery). */
+export type Channel = 'email' | 'phone';
+
+/** The e-mail / phone tabs shared by every account form. */
+export function ChannelTabs({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: Channel;
+  onChange: (value: Channel) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      label={label}
+      value={value}
+      onChange={onChange}
+      tabs={[
+        { value: 'email', label: t('auth.withEmail') },
+        { value: 'phone', label: t('auth.withPhone') },
+      ]}
+    />
+  );
+}
+
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
     <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending}>
