@@ -3,7 +3,7 @@ import { type Locale, localeFromLanguages } from '../../../shared/locales.ts';
 import type { Env } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import { sessionIsLive, type UserRow, userById } from './repository.ts';
+import { type UserRow, userOfLiveSession } from './repository.ts';
 import type { IssuedSession, RequestMeta } from './service.ts';
 import type { TokenKeys } from './tokens.ts';
 
@@ -45,11 +45,8 @@ export function requireUser(database: Database, keys: TokenKeys) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     const claims = token ? await keys.verifyAccess(token) : null;
-    if (!claims || !(await sessionIsLive(database, claims.sessionId, claims.userId))) {
-      throw new ApiError(401, { token: ['unauthorized'] });
-    }
-    const user = await userById(database, claims.userId);
-    if (!user) throw new ApiError(401, { token: ['unauthorized'] });
+    const user = claims ? await userOfLiveSession(database, claims.sessionId, claims.userId) : undefined;
+    if (!claims || !user) throw new ApiError(401, { token: ['unauthorized'] });
     request.auth = { user, sessionId: claims.sessionId };
   };
 }
