@@ -75,7 +75,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   rememberLocale(context.cookies, locale, cookieLocale, site.localeCookieCrossOrigin);
 
   const cacheable = context.request.method === 'GET' && !site.dev;
-  const cacheKey = `${context.url.host}|${locale}|${path}${search}`;
+  // Pages vary on one thing a request carries: whether a \`token\` cookie is held (the header and
+  // the profile gate render a guest or a player frame). Everything else about a player is filled
+  // in by the browser, so host, locale, URL and that bit identify the HTML.
+  const variant = context.cookies.get('token')?.value ? 'player' : 'guest';
+  const cacheKey = `${context.url.host}|${locale}|${variant}|${path}${search}`;
   const hit = cacheable ? pageCache.get(cacheKey) : undefined;
   if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
 

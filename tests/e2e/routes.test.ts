@@ -221,3 +221,16 @@ describe('the game-mirror host (spec §5)', () => {
     expect((await fetch(`${mirror.url}/games/crash`, { redirect: 'manual' })).status).toBe(200);
   });
 });
+
+describe('the page cache', () => {
+  test("a guest's rendering is never served to a player (regression: profile gate cached for guests)", async () => {
+    const guest = await (await get('/en/profile/access')).text();
+    expect(guest).toContain('data-state="guest"');
+    expect(guest).toContain('data-session="guest"');
+    const player = await (await get('/en/profile/access', { cookie: 'token=some.held.token' })).text();
+    expect(player).toContain('data-state="user"');
+    expect(player).not.toContain('data-session="guest"');
+    // And back: the player's rendering is not served to the next guest either.
+    expect(await (await get('/en/profile/access')).text()).toContain('data-state="guest"');
+  });
+});
