@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
+import { readMail } from '../helpers/mail.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 /**
@@ -61,52 +62,6 @@ afterAll(async () => {
   await server?.stop();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
-
-// ── a raw mail, read by hand (no mailparser here) ──
-
-function decodeBody(body: string, encoding: string): string {
-  const kind = encoding.toLowerCase();
-  if (kind === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (kind === 'quoted-printable') {
-    const bytes: number[] = [];
-    const text = body.replace(/=\r?\n/g, '');
-    for (let i = 0; i < text.length; i++) {
-      const hex = text.slice(i + 1, i + 3);
-      if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(Number.parseInt(hex, 16));
-        i += 2;
-      } else {
-        bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
-      }
-    }
-    return Buffer.from(bytes).toString('utf8');
-  }
-  return body;
-}
-
-/** Headers (lower-cased, unfolded) and the decoded text/plain body; multipart is walked. */
-function readMail(raw: string): { headers: Record<string, string>; text: string } {
-  const gap = /\r?\n\r?\n/.exec(raw);
-  const head = gap ? raw.slice(0, gap.index) : raw;
-  const body = gap ? raw.slice(gap.index + gap[0].length) : '';
-  const headers: Record<string, string> = {};
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (/^multipart\//i.test(type) && boundary) {
-    for (const part of body.split(`--${boundary}`).slice(1)) {
-      if (part.startsWith('--')) break;
-      const inner = readMail(part.replace(/^\r?\n/, ''));
-      if (inner.text) return { headers, text: inner.text };
-    }
-    return { headers, text: '' };
-  }
-  if (!/^text\/plain/i.test(type)) return { headers, text: '' };
-  return { headers, text: decodeBody(body, headers['content-transfer-encoding'] ?? '7bit') };
-}
 
 async function codeMailedTo(address: string, after: number): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -419,5 +374,61 @@ describe('social registration in a popup (spec §2, §4)', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('password recovery and the access page', () => {
+  test('restore by the mailed code, then change the password on /profile/access (spec §5 errors)', async () => {
+    const email = `restore.${Date.now()}@example.com`;
+    const registered = await fetch(`${server.url}/api/api/v2/auth/register/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // Saved locale = page locale, so the logged-in page stays where it is (spec §4 locale rule).
+      body: JSON.stringify({ email, password: 'Orbit-7-Nebula!', currency: 'USD', locale: 'en' }),
+    });
+    expect(registered.status).toBe(200);
+    const session = await openSession('/en/password/reset');
+    const { page } = session;
+    const restore = page.getByTestId('restore-password');
+    await restore.getByLabel('Email').fill(email);
+    const before = mails.length;
+    await restore.getByRole('button', { name: 'Send code' }).click();
+    await restore.getByLabel('Code from the message').fill(await codeMailedTo(email, before));
+    await restore.getByRole('button', { name: 'Confirm' }).click();
+    await restore.getByLabel('New password', { exact: true }).fill('Fresh-Orbit-Pass-8');
+    await restore.getByLabel('Repeat the new password', { exact: true }).fill('Fresh-Orbit-Pass-8');
+    await restore.getByRole('button', { name: 'Save the new password' }).click();
+    await expect
+      .poll(() => page.getByText('Your password has been changed').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => sessionState(page), { timeout: 10_000 }).toBe('user');
+
+    await page.goto(`${server.url}/en/profile/access`, { waitUntil: 'networkidle' });
+    const change = page.getByTestId('change-password');
+    await change.getByLabel('Current password', { exact: true }).fill('Not-my-password-1');
+    await change.getByLabel('New password', { exact: true }).fill('Second-Orbit-Pass-9');
+    await change.getByLabel('Repeat the new password', { exact: true }).fill('Second-Orbit-Pass-0');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => change.getByText('The passwords do not match').count()).toBeGreaterThan(0);
+    await change.getByLabel('Repeat the new password', { exact: true }).fill('Second-Orbit-Pass-9');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    // The server refuses the wrong current password on old_password (spec §5).
+    await expect
+      .poll(() => session.calls.some((c) => c.path === '/api/password/update' && c.status === 422))
+      .toBe(true);
+    await change.getByLabel('Current password', { exact: true }).fill('Fresh-Orbit-Pass-8');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expect
+      .poll(() => session.calls.some((c) => c.path === '/api/password/update' && c.status === 200))
+      .toBe(true);
+
+    const login = await fetch(`${server.url}/api/api/v2/auth/login/email/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Second-Orbit-Pass-9' }),
+    });
+    expect(login.status).toBe(200);
+    expect(session.problems.filter((p) => !/status of 422/.test(p))).toEqual([]);
+    await session.context.close();
   });
 });

@@ -1,24 +1,37 @@
 /**
- * Reads a raw single-part text mail as nodemailer sends it (mailparser is not available here):
- * headers, and the body decoded from base64 or quoted-printable to UTF-8.
+ * Reads a raw mail as nodemailer sends it (mailparser is not available here): headers, the
+ * decoded subject, and the text/plain body (the first such part of a multipart mail) in UTF-8.
  */
 export function readMail(raw: string): { headers: Record<string, string>; subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).trim();
+  const gap = /\r?\n\r?\n/.exec(raw);
+  const head = gap ? raw.slice(0, gap.index) : raw;
+  const body = gap ? raw.slice(gap.index + gap[0].length) : '';
   const headers: Record<string, string> = {};
-  for (const line of head.split(/\r?\n/)) {
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
+  const subject = decodeWords(headers.subject ?? '');
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    // The first text/plain part of a multipart mail.
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break;
+      const inner = readMail(part.replace(/^\r?\n/, ''));
+      if (inner.text) return { headers, subject, text: inner.text };
+    }
+    return { headers, subject, text: '' };
+  }
+  if (!/^text\/plain/i.test(type)) return { headers, subject, text: '' };
   const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
   const text =
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body)
-        : body;
-  return { headers, subject: decodeWords(headers.subject ?? ''), text };
+        : body.trim();
+  return { headers, subject, text };
 }
 
 function decodeQuotedPrintable(input: string): string {

@@ -7,9 +7,8 @@ import { $codeFlow, $loginEmail } from '../../stores/auth-flow.ts';
 import { closeModal, replaceModal } from '../../stores/modals.ts';
 import {
   ChannelTabs,
+  contactError,
   focusFirstInvalid,
-  isCompletePhone,
-  isEmail,
   PasswordField,
   PhoneField,
   SubmitButton,
@@ -36,12 +35,7 @@ export function LoginModal() {
 
   const validate = (): boolean => {
     const next: ClientErrors = {
-      email:
-        method === 'email' && !isEmail(email) ? t(email ? 'error.invalid_email' : 'error.required') : null,
-      phone:
-        method === 'phone' && !isCompletePhone(country, phone)
-          ? t(phone ? 'error.invalid_phone' : 'error.required')
-          : null,
+      [method]: contactError(t, method, { email, country, phone }),
       password: mode === 'password' && !password ? t('error.required') : null,
     };
     setErrors(next);

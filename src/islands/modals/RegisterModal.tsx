@@ -9,9 +9,8 @@ import { replaceModal } from '../../stores/modals.ts';
 import {
   ChannelTabs,
   Checkbox,
+  contactError,
   focusFirstInvalid,
-  isCompletePhone,
-  isEmail,
   PasswordField,
   PhoneField,
   SelectField,
@@ -43,12 +42,7 @@ export function RegisterModal() {
 
   const validate = (): boolean => {
     const next: ClientErrors = {
-      email:
-        method === 'email' && !isEmail(email) ? t(email ? 'error.invalid_email' : 'error.required') : null,
-      phone:
-        method === 'phone' && !isCompletePhone(country, phone)
-          ? t(phone ? 'error.invalid_phone' : 'error.required')
-          : null,
+      [method]: contactError(t, method, { email, country, phone }),
       password: password ? null : t('error.required'),
       adult: adult ? null : t('auth.termsRequired'),
     };

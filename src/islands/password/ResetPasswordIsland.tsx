@@ -4,7 +4,7 @@ import { auth } from '../../client/auth.ts';
 import { completeLogin } from '../../client/session.ts';
 import { localHref } from '../../client/site.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { focusFirstInvalid, PasswordField, SubmitButton } from '../ui/fields.tsx';
+import { focusFirstInvalid, NewPasswordFields, SubmitButton } from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
 import { DoneBlock } from './DoneBlock.tsx';
@@ -63,21 +63,14 @@ function ResetPassword({ token }: { token: string }) {
     <section className="panel">
       <form className="form" noValidate onSubmit={submit} data-testid="reset-password">
         <input type="text" name="username" autoComplete="username" hidden readOnly value={byPhone ?? ''} />
-        <PasswordField
-          label={t('profile.access.newPassword')}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password ?? serverError('password', 'token')}
-          hint={t('auth.passwordHint')}
+        <NewPasswordFields
+          password={password}
+          onPassword={setPassword}
+          passwordError={errors.password ?? serverError('password', 'token')}
+          repeat={repeat}
+          onRepeat={setRepeat}
+          repeatError={errors.repeat ?? serverError('password_confirmation')}
           autoFocus
-        />
-        <PasswordField
-          label={t('profile.access.repeatPassword')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={setRepeat}
-          error={errors.repeat ?? serverError('password_confirmation')}
         />
         <SubmitButton pending={pending}>{t('password.save')}</SubmitButton>
       </form>

@@ -9,10 +9,9 @@ import { ResendButton } from '../modals/ResendButton.tsx';
 import {
   ChannelTabs,
   CodeField,
+  contactError,
   focusFirstInvalid,
-  isCompletePhone,
-  isEmail,
-  PasswordField,
+  NewPasswordFields,
   PhoneField,
   SubmitButton,
   TextField,
@@ -59,14 +58,7 @@ function Restore({ locale }: { locale: Locale }) {
 
   const submitContact = async (event: FormEvent) => {
     event.preventDefault();
-    const problem =
-      method === 'email'
-        ? isEmail(email)
-          ? null
-          : t(email ? 'error.invalid_email' : 'error.required')
-        : isCompletePhone(country, phone)
-          ? null
-          : t(phone ? 'error.invalid_phone' : 'error.required');
+    const problem = contactError(t, method, { email, country, phone });
     setErrors({ [method]: problem });
     if (problem) return focusFirstInvalid(event.currentTarget);
     const sent = await run(sendCode);
@@ -196,21 +188,14 @@ function Restore({ locale }: { locale: Locale }) {
       {step === 'password' && (
         <form className="form" noValidate onSubmit={submitPassword}>
           <input type="text" name="username" autoComplete="username" hidden readOnly value={target} />
-          <PasswordField
-            label={t('profile.access.newPassword')}
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password ?? serverError('password', 'token')}
-            hint={t('auth.passwordHint')}
+          <NewPasswordFields
+            password={password}
+            onPassword={setPassword}
+            passwordError={errors.password ?? serverError('password', 'token')}
+            repeat={repeat}
+            onRepeat={setRepeat}
+            repeatError={errors.repeat ?? serverError('password_confirmation')}
             autoFocus
-          />
-          <PasswordField
-            label={t('profile.access.repeatPassword')}
-            autoComplete="new-password"
-            value={repeat}
-            onChange={setRepeat}
-            error={errors.repeat ?? serverError('password_confirmation')}
           />
           <SubmitButton pending={pending}>{t('password.save')}</SubmitButton>
         </form>

@@ -7,7 +7,7 @@ import { refreshProfile } from '../../client/session.ts';
 import { describeUserAgent } from '../../client/user-agent.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { $sessionStatus, $user, type User } from '../../stores/user.ts';
-import { focusFirstInvalid, PasswordField, SubmitButton } from '../ui/fields.tsx';
+import { focusFirstInvalid, NewPasswordFields, PasswordField, SubmitButton } from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
 
@@ -74,20 +74,13 @@ function ChangePassword() {
           onChange={setCurrent}
           error={errors.current ?? serverError('old_password')}
         />
-        <PasswordField
-          label={t('profile.access.newPassword')}
-          autoComplete="new-password"
-          value={next}
-          onChange={setNext}
-          error={errors.next ?? serverError('new_password', 'password')}
-          hint={t('auth.passwordHint')}
-        />
-        <PasswordField
-          label={t('profile.access.repeatPassword')}
-          autoComplete="new-password"
-          value={repeat}
-          onChange={setRepeat}
-          error={errors.repeat ?? serverError('password_confirm') ?? confirmError}
+        <NewPasswordFields
+          password={next}
+          onPassword={setNext}
+          passwordError={errors.next ?? serverError('new_password', 'password')}
+          repeat={repeat}
+          onRepeat={setRepeat}
+          repeatError={errors.repeat ?? serverError('password_confirm') ?? confirmError}
         />
         <SubmitButton pending={pending}>{t('profile.access.changePassword')}</SubmitButton>
       </form>
@@ -125,22 +118,16 @@ function SetPassword() {
       </div>
       <form className="form" noValidate onSubmit={submit} data-testid="set-password">
         <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-        <PasswordField
-          label={t('profile.access.newPassword')}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          // Spec §5: an error on password shows the first server message.
-          error={errors.password ?? serverError('password')}
-          hint={t('auth.passwordHint')}
-        />
-        <PasswordField
-          label={t('profile.access.repeatPassword')}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          // Spec §5: an error on confirm_password shows the confirm-mismatch message.
-          error={errors.confirm ?? (report?.fields.confirm_password ? t('error.password_mismatch') : null)}
+        {/* Spec §5: an error on password shows the first server message; one on confirm_password the mismatch message. */}
+        <NewPasswordFields
+          password={password}
+          onPassword={setPassword}
+          passwordError={errors.password ?? serverError('password')}
+          repeat={confirm}
+          onRepeat={setConfirm}
+          repeatError={
+            errors.confirm ?? (report?.fields.confirm_password ? t('error.password_mismatch') : null)
+          }
         />
         <SubmitButton pending={pending}>{t('profile.access.setPassword')}</SubmitButton>
       </form>

@@ -368,6 +368,52 @@ export function ChannelTabs({
   );
 }
 
+/** A new password and its repetition (recovery, reset, change and set password forms). */
+export function NewPasswordFields(props: {
+  password: string;
+  onPassword: (value: string) => void;
+  passwordError: string | null | undefined;
+  repeat: string;
+  onRepeat: (value: string) => void;
+  repeatError: string | null | undefined;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={t('profile.access.newPassword')}
+        autoComplete="new-password"
+        value={props.password}
+        onChange={props.onPassword}
+        error={props.passwordError}
+        hint={t('auth.passwordHint')}
+        {...(props.autoFocus ? { autoFocus: true } : {})}
+      />
+      <PasswordField
+        label={t('profile.access.repeatPassword')}
+        autoComplete="new-password"
+        value={props.repeat}
+        onChange={props.onRepeat}
+        error={props.repeatError}
+      />
+    </>
+  );
+}
+
+/** The client-side problem with an e-mail or phone entry (a translated message), or null. */
+export function contactError(
+  t: (key: string) => string,
+  channel: Channel,
+  entry: { email: string; country: PhoneCountryCode; phone: string },
+): string | null {
+  if (channel === 'email')
+    return isEmail(entry.email) ? null : t(entry.email ? 'error.invalid_email' : 'error.required');
+  return isCompletePhone(entry.country, entry.phone)
+    ? null
+    : t(entry.phone ? 'error.invalid_phone' : 'error.required');
+}
+
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
     <button type="submit" className="btn btn-primary btn-block" disabled={pending} aria-busy={pending}>
