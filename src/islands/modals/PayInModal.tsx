@@ -90,7 +90,7 @@ function DepositForm({ currency }: { currency: Currency }) {
   useEffect(() => {
     let live = true;
     setMethods({ state: 'loading' });
-    void loadMethods(() => money.methods()).then((answer) => {
+    void loadMethods(() => money.methods(), { replace: true }).then((answer) => {
       if (!live) return;
       if (!answer) return setMethods({ state: 'failed' });
       const method = answer.data[0] ?? null;

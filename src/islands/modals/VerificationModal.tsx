@@ -27,7 +27,7 @@ export function VerificationModal() {
   const load = loader.run;
 
   const reload = useCallback(async () => {
-    const answer = await load(() => money.verification());
+    const answer = await load(() => money.verification(), { replace: true });
     if (answer) setData(answer.data);
     else setFailed(true);
   }, [load]);

@@ -184,7 +184,7 @@ function Sessions({ user, locale }: { user: User; locale: Locale }) {
   const { run: runList } = list;
 
   const load = useCallback(async () => {
-    const answer = await runList(() => profile.sessions());
+    const answer = await runList(() => profile.sessions(), { replace: true });
     if (answer) setSessions(answer.data);
   }, [runList]);
 

@@ -10,6 +10,7 @@ import {
   money,
   parseAmount,
 } from '../../client/money.ts';
+import { localHref } from '../../client/site.ts';
 import { formatters } from '../../i18n/format.ts';
 import type { Currency } from '../../shared/currencies.ts';
 import type { Locale } from '../../shared/locales.ts';
@@ -19,6 +20,7 @@ import { $sessionStatus, $user, type User } from '../../stores/user.ts';
 import { AmountField } from '../ui/AmountField.tsx';
 import { SelectField, SubmitButton, TextField } from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+import '../games/fairness/history-verify.css';
 import '../ui/money.css';
 import { useApiCall } from '../ui/useApi.ts';
 
@@ -223,7 +225,7 @@ function HistoryList({ locale, revision }: { locale: Locale; revision: number })
   useEffect(() => {
     let live = true;
     setFailed(false);
-    void load(() => money.history(filters, page, PER_PAGE)).then((answer) => {
+    void load(() => money.history(filters, page, PER_PAGE), { replace: true }).then((answer) => {
       if (!live) return;
       if (!answer) return setFailed(true);
       setData({ rows: answer.data, page: answer.meta.page, total: answer.meta.total });
@@ -339,7 +341,9 @@ function HistoryList({ locale, revision }: { locale: Locale; revision: number })
                       timeZone: undefined,
                     })}
                   </td>
-                  <td data-label={t('history.type')}>{t(`history.types.${row.type}`)}</td>
+                  <td data-label={t('history.type')}>
+                    <RowType row={row} />
+                  </td>
                   <td
                     data-label={t('history.amount')}
                     className={`num ${row.amount.startsWith('-') ? 'minus' : 'plus'}`}
@@ -374,5 +378,26 @@ function HistoryList({ locale, revision }: { locale: Locale; revision: number })
         </nav>
       )}
     </section>
+  );
+}
+
+/** A bet row names its game and links to the /fairness verifier, which loads the bet by id. */
+function RowType({ row }: { row: HistoryRow & { bet_id?: string | number | null; game?: string | null } }) {
+  const { t, i18n } = useTranslation();
+  const label = t(`history.types.${row.type}`);
+  if (row.type !== 'bet' || row.bet_id == null) return label;
+  const game = row.game && i18n.exists(`games.${row.game}.name`) ? t(`games.${row.game}.name`) : null;
+  return (
+    <span className="history-bet">
+      {game ? `${label} · ${game}` : label}
+      <a
+        className="history-verify"
+        href={`${localHref('/fairness')}?bet=${encodeURIComponent(String(row.bet_id))}`}
+        aria-label={`${t('fairness.historyVerify')}: ${game ?? label}`}
+        data-testid="history-verify"
+      >
+        {t('fairness.historyVerify')}
+      </a>
+    </span>
   );
 }

@@ -29,12 +29,26 @@ export function useApiCall() {
   const [pending, setPending] = useState(false);
   const [report, setReport] = useState<ApiErrorReport | null>(null);
   const busy = useRef(false);
+  const sequence = useRef(0);
   const last = useRef<ApiErrorReport | null>(null);
   const notices = useRef<number[]>([]);
+  // `run` keeps one identity for the island's life, so effects that load through it run once.
+  const translatorRef = useRef(translator);
+  translatorRef.current = translator;
 
+  /**
+   * Runs `action`. A form's submit is refused (`undefined`) while an earlier one runs; a loader
+   * passes `replace: true`, so a newer load (other filters, another page) is never refused and
+   * the call it supersedes no longer steers `pending`.
+   */
   const run = useCallback(
-    async <T>(action: () => Promise<T>, options: { notify?: boolean } = {}): Promise<T | undefined> => {
-      if (busy.current) return undefined;
+    async <T>(
+      action: () => Promise<T>,
+      options: { notify?: boolean; replace?: boolean } = {},
+    ): Promise<T | undefined> => {
+      if (busy.current && !options.replace) return undefined;
+      const call = ++sequence.current;
+      const current = () => call === sequence.current;
       busy.current = true;
       setPending(true);
       setReport(null);
@@ -45,22 +59,26 @@ export function useApiCall() {
         return await action();
       } catch (error) {
         const next = describeApiError(error);
+        if (!current()) return undefined;
         last.current = next;
         setReport(next);
+        const translate = translatorRef.current;
         if (next.sessionLost) {
-          notices.current.push(notifyCode('session_expired', translator));
+          notices.current.push(notifyCode('session_expired', translate));
           openModal('Login');
         } else if (options.notify !== false) {
-          const id = notifyError(next, translator);
+          const id = notifyError(next, translate);
           if (id !== null) notices.current.push(id);
         }
         return undefined;
       } finally {
-        busy.current = false;
-        setPending(false);
+        if (current()) {
+          busy.current = false;
+          setPending(false);
+        }
       }
     },
-    [translator],
+    [],
   );
 
   /** The first server message for one of `fields` (a form field may map to several API names). */
