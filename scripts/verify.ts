@@ -3,7 +3,11 @@
  * §6): recomputes a bet with the engines the server uses and prints one line of JSON. Crash takes
  * `--hash H --salt S`, rooms `--server-seed S --round-id ID --tickets T`. Bad input: a message on
  * stderr and exit code 2.
+ *
+ * `npm run -s verify -- --batch` reads one JSON array of such arguments per stdin line and prints
+ * one result line each (`{"error":"…"}` for a bad line), for checking many bets in one process.
  */
+import { createInterface } from 'node:readline';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { floats, hmacSha256Hex } from '../src/games/fair/node.ts';
 import { formatResult, GAME_OPTIONS, GAMES, parseVerifyRequest, verify } from '../src/games/verifier.ts';
@@ -11,39 +15,58 @@ import { formatResult, GAME_OPTIONS, GAMES, parseVerifyRequest, verify } from '.
 const USAGE = `Usage: npm run -s verify -- <game> [options]
 ${GAMES.map((game) => `  ${game.padEnd(9)} ${GAME_OPTIONS[game].map((name) => `--${name} …`).join(' ')}`).join('\n')}
   miner --mines 1-24 · hilo --count cards · coinflip --count 1-20
-  wheel --risk low|medium|high --segments 10|20|30|40|50 · cases --case easy|medium|hard|expert|comet|supernova`;
+  wheel --risk low|medium|high --segments 10|20|30|40|50 · cases --case easy|medium|hard|expert|comet|supernova
+  --batch: one JSON array of arguments per stdin line, one result line each`;
 
-function exitWithUsageError(message: string): never {
+class UsageError extends Error {}
+
+const optionConfig: ParseArgsOptionsConfig = { help: { type: 'boolean' }, batch: { type: 'boolean' } };
+for (const name of Object.values(GAME_OPTIONS).flat()) optionConfig[name] = { type: 'string' };
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({ args, options: optionConfig, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** One verification: the arguments after `verify --` → the line of JSON. */
+async function run(args: string[]): Promise<string> {
+  const { values, positionals } = parse(args);
+  const { help: _help, batch: _batch, ...options } = values;
+  const [game, ...extra] = positionals;
+  if (game === undefined) throw new UsageError('Missing the game');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
+  const request = parseVerifyRequest(game, options as Record<string, string | undefined>);
+  if (!request.ok) throw new UsageError(request.message);
+  return formatResult(await verify(request.value, { floats, hmacSha256Hex }));
+}
+
+const args = process.argv.slice(2);
+try {
+  const { values } = parse(args);
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+  } else if (values.batch) {
+    for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+      if (!line.trim()) continue;
+      try {
+        const lineArgs = JSON.parse(line) as unknown;
+        if (!Array.isArray(lineArgs) || !lineArgs.every((a) => typeof a === 'string'))
+          throw new UsageError('Expected a JSON array of strings');
+        process.stdout.write(`${await run(lineArgs)}\n`);
+      } catch (error) {
+        process.stdout.write(`${JSON.stringify({ error: (error as Error).message })}\n`);
+      }
+    }
+  } else {
+    process.stdout.write(`${await run(args)}\n`);
+  }
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
   process.stderr.write(
-    `verify: ${message}\nRun "npm run -s verify -- --help" for the games and their options.\n`,
+    `verify: ${error.message}\nRun "npm run -s verify -- --help" for the games and their options.\n`,
   );
   process.exit(2);
 }
-
-const optionConfig: ParseArgsOptionsConfig = { help: { type: 'boolean' } };
-for (const name of Object.values(GAME_OPTIONS).flat()) optionConfig[name] = { type: 'string' };
-
-let values: Record<string, unknown>;
-let positionals: string[];
-try {
-  ({ values, positionals } = parseArgs({
-    args: process.argv.slice(2),
-    options: optionConfig,
-    allowPositionals: true,
-  }));
-} catch (error) {
-  exitWithUsageError((error as Error).message);
-}
-
-const { help, ...options } = values;
-if (help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-const [game, ...extra] = positionals;
-if (game === undefined) exitWithUsageError('Missing the game');
-if (extra.length > 0) exitWithUsageError(`Unexpected argument "${extra[0]}"`);
-
-const request = parseVerifyRequest(game, options as Record<string, string | undefined>);
-if (!request.ok) exitWithUsageError(request.message);
-process.stdout.write(`${formatResult(await verify(request.value, { floats, hmacSha256Hex }))}\n`);

@@ -101,11 +101,41 @@ function onMessage(event: MessageEvent): void {
     }
     return;
   }
+  if (holds > 0) {
+    deferred = message;
+    return;
+  }
+  apply(message);
+}
+
+function apply(message: unknown): void {
   const next = applyBalanceEvent($user.get(), message, lastVersion);
   if (next) {
     lastVersion = next.version;
     setUser(next.user);
   }
+}
+
+let holds = 0;
+let deferred: unknown = null;
+
+/**
+ * Holds back balance events while a game shows a bet's outcome (the header must not tell the
+ * result before the dice stop); the returned release applies the latest one held.
+ */
+export function holdLiveBalance(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds === 0 && deferred !== null) {
+      const message = deferred;
+      deferred = null;
+      apply(message);
+    }
+  };
 }
 
 function connect(): void {

@@ -5,12 +5,30 @@ import en from './locales/en.json' with { type: 'json' };
 import hi from './locales/hi.json' with { type: 'json' };
 import kz from './locales/kz.json' with { type: 'json' };
 import ru from './locales/ru.json' with { type: 'json' };
+import { type Catalog, mergeCatalogs, partLocale } from './merge.ts';
 
-/** All catalogs, for server rendering. Islands load only their locale (src/i18n/client.ts). */
-export const catalogs: Record<Locale, typeof en> = { ru, en, kz, br, hi };
+const parts = import.meta.glob<Catalog>('./locales/*/*.json', { import: 'default', eager: true });
+const base: Record<Locale, Catalog> = { ru, en, kz, br, hi };
 
-const base = i18next.createInstance();
-void base.init({
+/**
+ * All catalogs, for server rendering: each locale's base file plus its feature-area files
+ * (`locales/<locale>/*.json`). Islands load only their locale (src/i18n/client.ts).
+ */
+export const catalogs = Object.fromEntries(
+  LOCALES.map((l) => [
+    l,
+    mergeCatalogs(
+      base[l],
+      Object.entries(parts)
+        .filter(([file]) => partLocale(file) === l)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([, part]) => part),
+    ),
+  ]),
+) as Record<Locale, typeof en>;
+
+const root = i18next.createInstance();
+void root.init({
   resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: catalogs[l] }])),
   lng: DEFAULT_LOCALE,
   fallbackLng: FALLBACK_LOCALE,
@@ -29,7 +47,7 @@ const perLocale = new Map<Locale, TFunction>();
 export function getT(locale: Locale): TFunction {
   let t = perLocale.get(locale);
   if (!t) {
-    t = base.cloneInstance({ lng: locale }).t;
+    t = root.cloneInstance({ lng: locale }).t;
     perLocale.set(locale, t);
   }
   return t;

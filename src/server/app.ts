@@ -20,6 +20,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { parseProviders, SocialLogin } from './modules/auth/social.ts';
 import { TokenKeys } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { gamesRoutes } from './modules/games/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { KycService } from './modules/kyc/service.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   bus: Bus;
   /** Built site folder (dist/); the site is served only when `config.env.SERVE_SITE`. */
   distDir?: string;
+  /** Where log lines go (default stdout); tests read them to prove secrets are never logged. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -65,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.env.LOG_LEVEL,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: {
         paths: [
           'req.headers.authorization',
@@ -72,6 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'res.headers["set-cookie"]',
           '*.password',
           '*.token',
+          // Database errors carry the failed statement's parameters (PGlite) or row (PostgreSQL);
+          // they may hold a secret, e.g. an unrevealed server seed (FAIRNESS.md §1).
+          'err.params',
+          'err.query',
+          'err.detail',
         ],
         censor: '[redacted]',
       },
@@ -197,6 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(kycRoutes, { database: deps.database, keys, kyc, operatorScope });
       await api.register(historyRoutes, { database: deps.database, keys });
+      await api.register(gamesRoutes, {
+        config,
+        database: deps.database,
+        bus: deps.bus,
+        keys,
+        publishBalances: (userId, currency, cash, bonus) =>
+          walletEvents.publishBalances(userId, currency, cash, bonus),
+      });
     },
     { prefix: '/api' },
   );

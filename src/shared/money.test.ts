@@ -22,5 +22,7 @@ describe('minor units', () => {
     expect(formatMoney(123456n, 'USD', 'en-US')).toBe('$1,234.56');
     expect(formatMoney(100n, 'RUB', 'ru').replace(/\s/g, ' ')).toBe('1 ₽');
     expect(formatMoney(123456n, 'EUR', 'pt-BR').replace(/\s/g, ' ')).toBe('€ 1.234,56');
+    // Never one decimal: 1109.8 is shown as 1,109.80.
+    expect(formatMoney(110980n, 'RUB', 'en-US').replace(/\s/g, ' ')).toBe('RUB 1,109.80');
   });
 });

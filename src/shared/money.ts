@@ -27,7 +27,10 @@ export function fromMinor(minor: bigint, digits = MINOR_DIGITS): string {
   return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`;
 }
 
-/** Formats minor units for display per locale and currency (Intl; exact for |amount| < 2^53). */
+/**
+ * Formats minor units for display per locale and currency (Intl; exact for |amount| < 2^53):
+ * whole amounts without decimals ("RUB 990"), others with all of them ("RUB 1,109.80").
+ */
 export function formatMoney(
   minor: bigint,
   currency: string,
@@ -35,10 +38,11 @@ export function formatMoney(
   digits = MINOR_DIGITS,
 ): string {
   const value = Number(fromMinor(minor, digits));
+  const whole = minor % 10n ** BigInt(digits) === 0n;
   return new Intl.NumberFormat(languageTag, {
     style: 'currency',
     currency,
-    minimumFractionDigits: 0,
+    minimumFractionDigits: whole ? 0 : digits,
     maximumFractionDigits: digits,
   }).format(value);
 }

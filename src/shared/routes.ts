@@ -36,6 +36,7 @@ export const ROUTES: RouteInfo[] = [
   { pattern: '/bonuses', sample: '/bonuses' },
   { pattern: '/error', sample: '/error?errorCode=500' },
   { pattern: '/faq', sample: '/faq' },
+  { pattern: '/fairness', sample: '/fairness' },
   { pattern: '/games/cases', sample: '/games/cases', game: true },
   { pattern: '/games/cases/[slug]', sample: '/games/cases/easy', game: true },
   { pattern: '/games/coinflip', sample: '/games/coinflip', game: true },

@@ -5,7 +5,10 @@ import { createMemoryBus } from '../../src/server/realtime/bus.ts';
 import { freshDatabaseUrl } from './database.ts';
 
 /** The real API (no site) on a fresh database: PGlite in memory, or PostgreSQL via TEST_DATABASE_URL. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+) {
   const { url, drop } = await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -16,7 +19,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   });
   const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 4 });
   const bus = createMemoryBus();
-  const app = await buildApp({ config, database, bus });
+  const app = await buildApp({ config, database, bus, ...options });
   await app.ready();
   return {
     app,

@@ -22,3 +22,23 @@ export const CASES: readonly CaseInfo[] = [
 export function findCase(slug: string | undefined): CaseInfo | undefined {
   return CASES.find((c) => c.slug === slug);
 }
+
+/**
+ * Price scale of each currency against RUB (documented in docs/api-games.md): a case costs the
+ * same in RUB and INR, a hundredth in USD and EUR, five times as much in KZT (as the spec §9
+ * bet bands scale).
+ */
+const PRICE_SCALE: Readonly<Record<string, { num: bigint; den: bigint }>> = {
+  RUB: { num: 1n, den: 1n },
+  INR: { num: 1n, den: 1n },
+  USD: { num: 1n, den: 100n },
+  EUR: { num: 1n, den: 100n },
+  KZT: { num: 5n, den: 1n },
+};
+
+/** The case's price in minor units of `currency`. */
+export function casePrice(info: CaseInfo, currency: string): bigint {
+  const scale = PRICE_SCALE[currency];
+  if (!scale) throw new RangeError(`No case price scale for ${currency}`);
+  return (info.priceRubMinor * scale.num) / scale.den;
+}

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -63,6 +64,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const prepared = new PreparedStatements(client);
   return {
     kind: 'pglite',
     db: db as unknown as Db,
@@ -70,11 +72,13 @@ async function openPglite(dataDir: string): Promise<Database> {
       const result = await client.query<Row>(text, values);
       return result.rows;
     },
-    // PGlite has one connection: its transaction() queues other work until this one ends.
+    // PGlite has one connection: its transaction() queues other work until this one ends. Named
+    // statements (the money hot paths) are prepared once (pglite-prepared.ts).
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return client.transaction((tx) =>
         work({
-          async query<Row>(text: string, values: unknown[] = []) {
+          async query<Row>(text: string, values: unknown[] = [], name?: string) {
+            if (name) return client.runExclusive(() => prepared.query<Row>(name, text, values));
             return (await tx.query<Row>(text, values)).rows;
           },
         }),

@@ -22,6 +22,9 @@ interface HistoryRow {
   currency: string;
   status: string;
   created_at: Date;
+  /** Set on bets of the originals: the bet to open for verification. */
+  bet_id: string | null;
+  game: string | null;
 }
 
 /**
@@ -32,14 +35,20 @@ const HISTORY_SQL = `
   select * from (
     select p.id::text as id, p.direction as type,
            (case when p.direction = 'deposit' then p.amount else -p.amount end)::text as amount,
-           p.currency, p.status, p.created_at
+           p.currency, p.status, p.created_at, null::text as bet_id, null::text as game
       from payments p where p.user_id = $1
     union all
-    select t.id::text, case when a.kind = 'bonus' then 'bonus' else t.kind end, sum(lp.amount)::text, lp.currency, 'completed', t.created_at
+    select 'bet-' || b.id, 'bet', (b.payout - b.amount)::text, b.currency,
+           case when b.status = 'active' then 'pending' else 'completed' end, b.created_at, b.id::text, b.game
+      from bets b where b.user_id = $1
+    union all
+    select t.id::text, case when a.kind = 'bonus' then 'bonus' else t.kind end, sum(lp.amount)::text, lp.currency, 'completed', t.created_at,
+           null, null
       from ledger_postings lp
       join ledger_accounts a on a.id = lp.account_id
       join ledger_transactions t on t.id = lp.transaction_id
-     where a.user_id = $1 and t.kind not in ('deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_rejected')
+     where a.user_id = $1
+       and t.kind not in ('deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_rejected', 'game_bet', 'game_win')
      group by t.id, a.kind, lp.currency, t.kind, t.created_at
   ) h
   where ($2::text is null or h.type = $2)

@@ -49,5 +49,24 @@ export async function checkLedger(db: Queryable): Promise<LedgerProblem[]> {
     `select t.id::text from ledger_transactions t where not exists (select 1 from ledger_postings p where p.transaction_id = t.id) limit 100`,
   );
   for (const r of empty) problems.push({ rule: 'transactions have postings', detail: `transaction ${r.id}` });
+
+  // A bet of the originals moved exactly its stake and payout: the postings to the player's cash
+  // account of its transactions sum to payout − stake (− stake while a coinflip series is open).
+  const misposted = await db.query<{ id: string; expected: string; posted: string }>(
+    `select b.id::text, (case when b.status = 'settled' then b.payout else 0 end - b.amount)::text as expected,
+            coalesce(sum(p.amount), 0)::text as posted
+       from bets b
+       join ledger_accounts a on a.user_id = b.user_id and a.kind = 'cash' and a.currency = b.currency
+       left join ledger_postings p on p.account_id = a.id
+            and (p.transaction_id = b.transaction_id or p.transaction_id = b.settle_transaction_id)
+      group by b.id, b.status, b.payout, b.amount
+     having coalesce(sum(p.amount), 0) <> case when b.status = 'settled' then b.payout else 0 end - b.amount
+      limit 100`,
+  );
+  for (const r of misposted)
+    problems.push({
+      rule: 'bets post their stake and payout',
+      detail: `bet ${r.id}: expected ${r.expected}, posted ${r.posted}`,
+    });
   return problems;
 }

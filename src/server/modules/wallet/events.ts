@@ -1,3 +1,4 @@
+import { fromMinor } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { publishEvent } from '../../realtime/gateway.ts';
@@ -12,6 +13,17 @@ export class WalletEvents {
   constructor(database: Database, bus: Bus) {
     this.#db = database;
     this.#bus = bus;
+  }
+
+  /** Publishes balances the caller already knows (a bet's statement returns them), no query. */
+  publishBalances(userId: string, currency: string, cash: bigint, bonus: bigint): void {
+    publishEvent(this.#bus, `user:${userId}`, Date.now(), {
+      type: 'balance',
+      balance: fromMinor(cash),
+      bonus_balance: fromMinor(bonus),
+      total_balance: fromMinor(cash + bonus),
+      currency,
+    }).catch(() => {});
   }
 
   async balanceChanged(userId: string): Promise<void> {

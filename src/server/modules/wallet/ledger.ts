@@ -6,7 +6,18 @@ import { ApiError } from '../../http/errors.ts';
 /** A player's wallet account or an operator account (spec §1: balance and bonus balance). */
 export type AccountRef =
   | { userId: string; kind: 'cash' | 'bonus' }
-  | { system: 'house' | 'withdrawals_held' | `provider:${string}` };
+  | { system: 'house' | `house:${number}` | 'withdrawals_held' | `provider:${string}` };
+
+/**
+ * Bets post against one of HOUSE_SHARDS house accounts (`house:<n>`, chosen by player id), not
+ * one hot row: a single house row would serialise every bet of the site on its row lock for the
+ * length of a commit. The house's balance is the sum of `house` and all `house:<n>` accounts.
+ */
+export const HOUSE_SHARDS = 16;
+
+export function houseShard(userId: string): AccountRef {
+  return { system: `house:${Number(BigInt(userId) % BigInt(HOUSE_SHARDS))}` };
+}
 
 /** One leg of a transaction: a signed amount in minor units (positive credits the account). */
 export interface Posting {
@@ -148,6 +159,22 @@ function bigintJson(_key: string, value: unknown) {
 export async function accountId(db: Queryable, ref: AccountRef, currency: Currency): Promise<string> {
   const userId = 'userId' in ref ? ref.userId : null;
   const kind = 'userId' in ref ? ref.kind : ref.system;
+  // A concurrent first use inserts the same account: this statement then waits, skips its insert
+  // and, in READ COMMITTED, may not see the other row in its snapshot; the retry does.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const id = await resolveAccountOnce(db, userId, kind, currency, allowsNegative(ref));
+    if (id) return id;
+  }
+  throw new Error(`could not resolve account ${kind} ${currency}`);
+}
+
+async function resolveAccountOnce(
+  db: Queryable,
+  userId: string | null,
+  kind: string,
+  currency: Currency,
+  allowNegative: boolean,
+): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
     `with created as (
        insert into ledger_accounts (user_id, kind, currency, allow_negative) values ($1, $2, $3, $4)
@@ -157,11 +184,10 @@ export async function accountId(db: Queryable, ref: AccountRef, currency: Curren
      union all
      select id::text from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and kind = $2 and currency = $3
      limit 1`,
-    [userId, kind, currency, allowsNegative(ref)],
+    [userId, kind, currency, allowNegative],
     'ledger_account_id',
   );
-  if (!row) throw new Error(`could not resolve account ${kind} ${currency}`);
-  return row.id;
+  return row?.id;
 }
 
 /** Cached balance of one account (0 when it does not exist yet). */
@@ -174,4 +200,123 @@ export async function balanceOf(db: Queryable, ref: AccountRef, currency: Curren
     'ledger_balance_of',
   );
   return row ? BigInt(row.balance) : 0n;
+}
+
+/**
+ * The bet hot path (ARCHITECTURE "Performance notes"): a game opens its ledger transaction inside
+ * its own database transaction, writes its bet, then moves money between the player's cash
+ * account and the house with one statement. Same rules as `post`: unique idempotency key,
+ * postings that sum to zero, conditional balance updates.
+ */
+export function requestHashOf(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request, bigintJson)).digest('hex');
+}
+
+/** Inserts the transaction row; null when the key exists already (the caller replays). */
+export async function openTransaction(
+  tx: Queryable,
+  entry: { idempotencyKey: string; kind: string; requestHash: string; metadata?: Record<string, unknown> },
+): Promise<string | null> {
+  const [created] = await tx.query<{ id: string }>(
+    `insert into ledger_transactions (idempotency_key, kind, request_hash, metadata) values ($1, $2, $3, $4)
+     on conflict (idempotency_key) do nothing returning id::text`,
+    [entry.idempotencyKey, entry.kind, entry.requestHash, JSON.stringify(entry.metadata ?? {})],
+    'ledger_open_tx',
+  );
+  return created?.id ?? null;
+}
+
+/** The transaction of an existing key, refusing a different request under the same key (409). */
+export async function existingTransaction(db: Queryable, key: string, requestHash: string): Promise<string> {
+  const [existing] = await db.query<{ id: string; request_hash: string }>(
+    'select id::text, request_hash from ledger_transactions where idempotency_key = $1',
+    [key],
+    'ledger_existing_tx',
+  );
+  if (!existing) throw new Error(`idempotency key ${key} vanished`);
+  if (existing.request_hash !== requestHash)
+    throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
+  return existing.id;
+}
+
+/** An account id resolved (and created) outside any transaction, then cached. */
+export async function committedAccountId(database: Database, ref: AccountRef, currency: Currency) {
+  const known = knownAccounts(database);
+  const cacheKey = `${accountLabel(ref)}:${currency}`;
+  let id = known.get(cacheKey);
+  if (!id) {
+    id = await accountId(database, ref, currency);
+    known.set(cacheKey, id);
+  }
+  return id;
+}
+
+export interface HouseMove {
+  transactionId: string;
+  playerAccount: string;
+  houseAccount: string;
+  currency: Currency;
+  userId: string;
+  /** What the player pays in (0 for a cash-out of an earlier stake). */
+  stake: bigint;
+  /** What the player is paid (0 for a lost bet or an opening stake). */
+  payout: bigint;
+  /** The player's cash before the move must be at least this (the stake), else 422. */
+  requireBalance: bigint;
+}
+
+/**
+ * Moves a bet's money between the player's cash and the house in one statement: the player's row
+ * first (conditional on holding `requireBalance`), then the house row, each by the net amount;
+ * the postings keep both legs (stake player → house, payout house → player). Every bet locks the
+ * player's row before the house row, so bets cannot deadlock. Returns the player's cash and
+ * bonus balances after the move.
+ */
+export async function moveWithHouse(
+  tx: Queryable,
+  move: HouseMove,
+): Promise<{ cash: bigint; bonus: bigint }> {
+  if (move.stake < 0n || move.payout < 0n || (move.stake === 0n && move.payout === 0n))
+    throw new Error(`bad house move: stake ${move.stake}, payout ${move.payout}`);
+  const net = move.payout - move.stake;
+  const accounts: string[] = [];
+  const amounts: string[] = [];
+  if (move.stake > 0n) {
+    accounts.push(move.playerAccount, move.houseAccount);
+    amounts.push((-move.stake).toString(), move.stake.toString());
+  }
+  if (move.payout > 0n) {
+    accounts.push(move.houseAccount, move.playerAccount);
+    amounts.push((-move.payout).toString(), move.payout.toString());
+  }
+  const [row] = await tx.query<{ cash: string; bonus: string }>(
+    `with player as (
+       update ledger_accounts set balance = balance + $3
+        where id = $1 and balance >= $4 and balance + $3 >= 0 returning balance
+     ), house as (
+       update ledger_accounts set balance = balance - $3
+        where id = $2 and $3::bigint <> 0 and exists (select 1 from player) returning id
+     ), postings as (
+       insert into ledger_postings (transaction_id, account_id, amount, currency)
+       select $5, unnest($8::bigint[]), unnest($9::bigint[]), $6 where exists (select 1 from player)
+     )
+     select p.balance::text as cash,
+            coalesce((select balance from ledger_accounts
+                       where user_id = $7 and kind = 'bonus' and currency = $6), 0)::text as bonus
+       from player p`,
+    [
+      move.playerAccount,
+      move.houseAccount,
+      net.toString(),
+      move.requireBalance.toString(),
+      move.transactionId,
+      move.currency,
+      move.userId,
+      accounts,
+      amounts,
+    ],
+    'ledger_move_with_house',
+  );
+  if (!row) throw new InsufficientFunds();
+  return { cash: BigInt(row.cash), bonus: BigInt(row.bonus) };
 }

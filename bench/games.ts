@@ -1,0 +1,179 @@
+/**
+ * `npm run bench:games`: dice bets per second through HTTP against the real server, on PGlite
+ * (file-backed, as `npm start` runs it) and, when BENCH_DATABASE_URL is set, on PostgreSQL; next to
+ * each, the same bet transaction called in-process (no HTTP) and the raw transaction ceiling of the
+ * same database (BEGIN; one conditional UPDATE; COMMIT). Loopback; the client shares the cores.
+ * Run by hand: BENCH_SECONDS (default 10), BENCH_CONCURRENCY (default 32), BENCH_PLAYERS (64).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../src/server/config.ts';
+import { type Database, openDatabase } from '../src/server/db/client.ts';
+import { userById } from '../src/server/modules/auth/repository.ts';
+import { placeInstantBet } from '../src/server/modules/games/bets.ts';
+import { dicePlay } from '../src/server/modules/games/instant.ts';
+import { post } from '../src/server/modules/wallet/ledger.ts';
+import { createMemoryBus } from '../src/server/realtime/bus.ts';
+import { freshDatabaseUrl } from '../tests/helpers/database.ts';
+import { fundedPlayer } from '../tests/helpers/funding.ts';
+import { startServer } from '../tests/helpers/server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
+/** Which parts to run: `http`, `inprocess` (default both) and which databases: `pglite`, `postgresql`. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,inprocess,pglite,postgresql').split(','));
+
+interface Measured {
+  ops: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function loop(work: (caller: number) => Promise<void>): Promise<Measured> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, caller) => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          await work(caller);
+          latencies.push(performance.now() - start);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Number((latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(2));
+  return {
+    ops: latencies.length,
+    errors,
+    perSecond: Math.round(latencies.length / SECONDS),
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+const report = (bench: string, database: string, result: Measured) =>
+  console.log(JSON.stringify({ bench, database, concurrency: CONCURRENCY, seconds: SECONDS, ...result }));
+
+async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size) {
+    out.push(
+      ...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))),
+    );
+  }
+  return out;
+}
+
+/** Dice bets through HTTP: PLAYERS funded players, CONCURRENCY callers, 1 RUB at 49.5 % each. */
+async function httpBets(label: string, env: Record<string, string>) {
+  const server = await startServer({ SERVE_SITE: 'false', LOG_LEVEL: 'error', ...env });
+  try {
+    const players = await inBatches(PLAYERS, 8, () =>
+      fundedPlayer(server.url, { amount: '100000', prefix: 'bench' }).then((p) => p.token),
+    );
+    const body = JSON.stringify({ amount: '1', target: '49.50', direction: 'under' });
+    let n = 0;
+    const bet = async (caller: number) => {
+      const token = players[(caller + n++) % players.length];
+      const res = await fetch(`${server.url}/api/games/dice/bet`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(String(res.status));
+    };
+    await loop(bet); // warm-up run of the same length, then the measured one
+    report('dice bet via HTTP', label, await loop(bet));
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The same bet transaction without HTTP, and the raw transaction ceiling of the database. */
+async function inProcess(label: string, database: Database) {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const users = await inBatches(PLAYERS, 16, async (i) => {
+    const [row] = await database.query<{ id: string }>(
+      `insert into users (email, register_method, currency) values ($1, 'email', 'RUB') returning id::text`,
+      [`bench.${Date.now()}.${i}@example.com`],
+    );
+    await post(database, {
+      idempotencyKey: `bench-fund-${row!.id}`,
+      kind: 'adjustment',
+      currency: 'RUB',
+      request: {},
+      postings: [
+        { account: { system: 'house' }, amount: -10_000_000n },
+        { account: { userId: row!.id, kind: 'cash' }, amount: 10_000_000n },
+      ],
+      answer: () => null,
+    });
+    return (await userById(database, row!.id))!;
+  });
+  const deps = { config, database, bus: createMemoryBus(), publishBalances: () => {} };
+  let n = 0;
+  const bet = async (caller: number) => {
+    const user = users[(caller + n++) % users.length]!;
+    await placeInstantBet(
+      deps,
+      user,
+      dicePlay({ amount: '1', target: '49.50', direction: 'under' }),
+      `bench:${++n}`,
+    );
+  };
+  await loop(bet);
+  report('dice bet transaction in-process', label, await loop(bet));
+
+  await database.query(
+    'create table if not exists bench_rows (id int primary key, n bigint not null default 0)',
+  );
+  await database.query(
+    `insert into bench_rows (id) select g from generate_series(0, ${CONCURRENCY - 1}) g on conflict do nothing`,
+  );
+  const raw = (caller: number) =>
+    database.transaction(async (tx) => {
+      await tx.query(
+        'update bench_rows set n = n + 1 where id = $1 and n >= 0',
+        [caller],
+        'bench_raw_update',
+      );
+    });
+  await loop(raw);
+  report('raw transaction (one conditional update)', label, await loop(raw));
+}
+
+if (PARTS.has('pglite')) {
+  if (PARTS.has('http'))
+    await httpBets('pglite (file)', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casino-bench-')) });
+  if (PARTS.has('inprocess')) {
+    const database = await openDatabase({ dataDir: mkdtempSync(path.join(tmpdir(), 'casino-bench-')) });
+    await inProcess('pglite (file)', database);
+    await database.close();
+  }
+}
+if (process.env.BENCH_DATABASE_URL && PARTS.has('postgresql')) {
+  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const { url, drop } = await freshDatabaseUrl();
+  try {
+    if (PARTS.has('http')) await httpBets('postgresql (pool 10)', { DATABASE_URL: url! });
+    if (PARTS.has('inprocess')) {
+      const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+      await inProcess('postgresql (pool 10)', database);
+      await database.close();
+    }
+  } finally {
+    await drop();
+  }
+}

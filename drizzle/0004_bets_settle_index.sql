@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bets_settle_transaction_key" ON "bets" USING btree ("settle_transaction_id") WHERE "bets"."settle_transaction_id" IS NOT NULL;

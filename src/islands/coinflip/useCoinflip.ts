@@ -1,0 +1,128 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { $sessionStatus } from '../../stores/user.ts';
+import { type Bet, type BetAnswer, playSound, useGameApi, wait } from '../games/kit/index.ts';
+import { useApiCall } from '../ui/useApi.ts';
+import { type CoinflipBet, type CoinSide, landingRotation, readSeries, type Series } from './series.ts';
+
+/** How long the coin spins before it lands (the CSS transition of .cf-coin matches it). */
+export const FLIP_MS = 1100;
+
+export type CoinflipNote = 'resumed' | 'lost' | 'won' | null;
+
+/**
+ * The coinflip series of docs/api-games.md: start (debits the stake), one request per call, cash
+ * out; an open series is resumed from `GET /games/coinflip/active` after a reload. The server
+ * decides every flip; the coin only shows the answer.
+ */
+export function useCoinflip() {
+  const api = useGameApi();
+  const status = useStore($sessionStatus);
+  const { pending, run } = useApiCall();
+  const [bet, setBet] = useState<Bet | null>(null);
+  const [series, setSeries] = useState<Series | null>(null);
+  const [note, setNote] = useState<CoinflipNote>(null);
+  const [rotation, setRotation] = useState(0);
+  const [tossing, setTossing] = useState(0);
+  const [flipping, setFlipping] = useState(false);
+  const rotationRef = useRef(0);
+  // The kit's `record` (chips, "my bets", the win or loss sound) for a series settled by a call.
+  const recordRef = useRef<((bet: Bet) => void) | null>(null);
+  const bindRecord = useCallback((record: (bet: Bet) => void) => {
+    recordRef.current = record;
+  }, []);
+
+  const show = useCallback((next: Bet) => {
+    const view = readSeries(next as unknown as CoinflipBet);
+    setBet(next);
+    setSeries(view);
+    return view;
+  }, []);
+
+  const land = useCallback((side: CoinSide, toss: boolean) => {
+    const next = landingRotation(rotationRef.current, side, toss ? 5 : 0);
+    rotationRef.current = next;
+    setRotation(next);
+    if (toss) setTossing((n) => n + 1);
+  }, []);
+
+  // Resume an open series after a reload (or in a second tab).
+  useEffect(() => {
+    if (status !== 'user') return;
+    let live = true;
+    api
+      .get<Bet | null>('/games/coinflip/active')
+      .then((active) => {
+        if (!live || !active) return;
+        const view = show(active);
+        const last = view.flips.at(-1);
+        if (last) land(last, false);
+        setNote('resumed');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [status, api, show, land]);
+
+  const settled = (next: Bet, view: Series) => {
+    if (next.status !== 'settled') return;
+    setNote(view.lost ? 'lost' : 'won');
+    recordRef.current?.(next);
+  };
+
+  /** The kit's `play`: opens a series (debits the stake) and resolves with the active bet. */
+  const start = useCallback(
+    async (amount: string): Promise<Bet> => {
+      const answer = await api.post<BetAnswer>('/games/coinflip/start', { amount });
+      setNote(null);
+      show(answer.bet);
+      return answer.bet;
+    },
+    [api, show],
+  );
+
+  const call = (side: CoinSide) => {
+    // The flip meant (0-based): a retried or doubled request cannot flip twice.
+    const index = series?.flips.length ?? 0;
+    void run(async () => {
+      const answer = await api.post<BetAnswer>('/games/coinflip/flip', { side, index });
+      const flips = readSeries(answer.bet as unknown as CoinflipBet).flips;
+      const shown = flips.at(-1);
+      if (shown) {
+        setFlipping(true);
+        setNote(null);
+        land(shown, true);
+        try {
+          await wait(FLIP_MS);
+        } finally {
+          setFlipping(false);
+        }
+      }
+      const view = show(answer.bet);
+      if (!view.lost && view.open) playSound('tick');
+      settled(answer.bet, view);
+    });
+  };
+
+  const cashOut = () => {
+    void run(async () => {
+      const answer = await api.post<BetAnswer>('/games/coinflip/cashout');
+      settled(answer.bet, show(answer.bet));
+    });
+  };
+
+  return {
+    bet,
+    series,
+    note,
+    rotation,
+    tossing,
+    flipping,
+    busy: pending || flipping,
+    start,
+    call,
+    cashOut,
+    bindRecord,
+  };
+}

@@ -1,0 +1,75 @@
+/** The seed-pair and bet calls of docs/api-games.md the fairness modal and verifier make. */
+import { api } from '../../../client/api.ts';
+import type { BetSeeds } from './verify-query.ts';
+
+/** The active pair: `nonce` is the nonce of the next bet. */
+export interface ActivePair {
+  commitment: string;
+  client_seed: string;
+  nonce: number | string;
+  next_commitment: string;
+}
+
+/**
+ * A pair revealed by a rotation. How many bets it served is `bets` (as in the history; the server
+ * sends this) or `nonce` (its final nonce, as docs/api-games.md words it): read it with `betsOf`.
+ */
+export interface RevealedPair {
+  id: string;
+  server_seed: string;
+  commitment: string;
+  client_seed: string;
+  bets?: number | string;
+  nonce?: number | string;
+}
+
+/** Bets a revealed pair served (numbers may arrive as decimal strings: they are 64-bit). */
+export function betsOf(pair: { bets?: number | string; nonce?: number | string }): number {
+  const value = Number(pair.bets ?? pair.nonce ?? 0);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+export interface PastPair {
+  id: string;
+  server_seed: string;
+  commitment: string;
+  client_seed: string;
+  bets: number | string;
+  created_at: string;
+  revealed_at: string;
+}
+
+export interface Paged<T> {
+  data: T[];
+  meta: { page: number; per_page: number; total: number };
+}
+
+export interface BetView extends BetSeeds {
+  id: string;
+  status: 'settled' | 'active';
+  seed_pair_id: string;
+  created_at: string;
+}
+
+export const fairnessApi = {
+  seeds: () =>
+    api()
+      .get('games/fairness/seeds')
+      .json<{ data: ActivePair }>()
+      .then((answer) => answer.data),
+  /** Rotates the pair; a blank `clientSeed` lets the server pick a random one. */
+  rotate: (clientSeed: string) =>
+    api()
+      .put('games/fairness/seeds', { json: clientSeed ? { client_seed: clientSeed } : {} })
+      .json<{ data: { previous: RevealedPair; active: ActivePair } }>()
+      .then((answer) => answer.data),
+  history: (page: number, perPage: number) =>
+    api()
+      .get('games/fairness/history', { searchParams: { page, per_page: perPage } })
+      .json<Paged<PastPair>>(),
+  bet: (id: string) =>
+    api()
+      .get(`games/bets/${encodeURIComponent(id)}`)
+      .json<{ data: BetView }>()
+      .then((answer) => answer.data),
+};

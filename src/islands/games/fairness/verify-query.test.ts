@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'vitest';
+import * as web from '../../../games/fair/web.ts';
+import { verify } from '../../../games/verifier.ts';
+import {
+  emptyForm,
+  formFromBet,
+  formFromQuery,
+  invalidFields,
+  isComplete,
+  queryOf,
+  requestOf,
+} from './verify-query.ts';
+
+const SEED = '4a7d1ed414474e4033ac29ccb8653d9b4a7d1ed414474e4033ac29ccb8653d9b';
+const COMMITMENT = 'a3e32cb51f8d0e1760e58d2f70d5e106938a3a526fc461b908ca22c217ed9a8b';
+const fair = { floats: web.floats, hmacSha256Hex: web.hmacSha256Hex };
+
+describe('formFromQuery', () => {
+  test('reads the game, its fields and the dice extras', () => {
+    const { form, extras } = formFromQuery(
+      `?game=dice&server_seed=${SEED}&client_seed=lucky-orbit&nonce=7&target=49.5&direction=over`,
+    );
+    expect(form.game).toBe('dice');
+    expect(form.values).toMatchObject({ server_seed: SEED, client_seed: 'lucky-orbit', nonce: '7' });
+    expect(extras).toEqual({ target: '49.5', direction: 'over' });
+    expect(isComplete(form)).toBe(true);
+  });
+
+  test('falls back to dice for an unknown game and keeps select defaults', () => {
+    const { form } = formFromQuery('game=poker');
+    expect(form.game).toBe('dice');
+    expect(form.values.risk).toBe('low');
+    expect(isComplete(form)).toBe(false);
+  });
+
+  test.each([
+    ['picks=3,3,41,x,12', { picks: [3, 12] }],
+    ['target=abc&direction=sideways', {}],
+    [`commitment=${COMMITMENT.toUpperCase()}`, { commitment: COMMITMENT }],
+    ['commitment=short', {}],
+    ['bet=9f1c-22', { bet: '9f1c-22' }],
+    ['bet=../../x', {}],
+  ])('%s gives extras %o', (query, extras) => {
+    expect(formFromQuery(query).extras).toEqual(extras);
+  });
+
+  test.each([
+    [`game=dice&server_seed=${SEED}&client_seed=&nonce=-1`, ['client_seed', 'nonce']],
+    [`game=miner&server_seed=${SEED}&client_seed=a&nonce=1&mines=25`, ['mines']],
+    [`game=hilo&server_seed=${SEED}&client_seed=a&nonce=1&count=0`, ['count']],
+    [`game=coinflip&server_seed=${SEED}&client_seed=a&nonce=1&count=21`, ['count']],
+    ['game=crash&hash=ABC&salt=', ['hash', 'salt']],
+    [`game=rooms&server_seed=${SEED}&round_id=r&tickets=0`, ['tickets']],
+    [`game=cases&server_seed=${SEED}&client_seed=a&nonce=1&case=nope`, ['case']],
+    [`game=wheel&server_seed=${SEED}&client_seed=a&nonce=1&risk=wild&segments=15`, ['risk', 'segments']],
+  ])('%s has invalid fields %o', (query, fields) => {
+    expect(invalidFields(formFromQuery(query).form)).toEqual(fields);
+  });
+
+  test('trims pasted values', () => {
+    expect(formFromQuery(`server_seed=%20${SEED}%0A`).form.values.server_seed).toBe(SEED);
+  });
+});
+
+describe('queryOf', () => {
+  test('writes only the fields the game reads, and round-trips', () => {
+    const form = emptyForm('wheel');
+    Object.assign(form.values, {
+      server_seed: SEED,
+      client_seed: 'c',
+      nonce: '2',
+      risk: 'high',
+      segments: '30',
+    });
+    form.values.hash = 'ignored';
+    const query = queryOf(form, { commitment: COMMITMENT, target: '10' });
+    expect(query).toBe(
+      `game=wheel&server_seed=${SEED}&client_seed=c&nonce=2&risk=high&segments=30&commitment=${COMMITMENT}`,
+    );
+    expect(formFromQuery(query).form).toEqual({ ...form, values: { ...form.values, hash: '' } });
+  });
+});
+
+describe('requestOf', () => {
+  test('builds the same request the CLI builds and verifies it', async () => {
+    const { form } = formFromQuery(`game=dice&server_seed=${SEED}&client_seed=lucky-orbit&nonce=7`);
+    const request = requestOf(form);
+    expect(request.ok).toBe(true);
+    if (request.ok) expect(await verify(request.value, fair)).toEqual({ roll: 9.17 });
+  });
+
+  test.each([
+    [`game=crash&hash=${SEED}&salt=orbita`, { crashPoint: 1.1 }],
+    [`game=rooms&server_seed=${SEED}&round_id=r-1&tickets=1000`, { winningTicket: 605n }],
+    [`game=miner&server_seed=${SEED}&client_seed=lucky-orbit&nonce=7&mines=3`, { mines: [2, 7, 16] }],
+  ])('%s verifies in Web Crypto', async (query, expected) => {
+    const request = requestOf(formFromQuery(query).form);
+    expect(request.ok).toBe(true);
+    if (request.ok) expect(await verify(request.value, fair)).toEqual(expected);
+  });
+
+  test('reports a malformed seed with the CLI message', () => {
+    const request = requestOf(formFromQuery('game=keno&server_seed=xyz&client_seed=c&nonce=1').form);
+    expect(request).toMatchObject({ ok: false, error: 'ERR_USAGE' });
+    expect(invalidFields(formFromQuery('game=keno&server_seed=xyz&client_seed=c&nonce=1').form)).toEqual([
+      'server_seed',
+    ]);
+  });
+});
+
+describe('formFromBet', () => {
+  const bet = { nonce: 4, client_seed: 'cs', commitment: COMMITMENT, server_seed: SEED };
+
+  test.each([
+    [
+      { game: 'dice', params: { target: '49.50', direction: 'under' }, outcome: { roll: '12.34' } },
+      { game: 'dice', values: {} },
+      { target: '49.50', direction: 'under' },
+    ],
+    [
+      { game: 'keno', params: { risk: 'low', picks: [1, 2, 3] }, outcome: {} },
+      { game: 'keno', values: {} },
+      { picks: [1, 2, 3] },
+    ],
+    [{ game: 'miner', params: { mines: 5 } }, { game: 'miner', values: { mines: '5' } }, {}],
+    [{ game: 'hilo', outcome: { cards: ['2D', '3H', 'AS'] } }, { game: 'hilo', values: { count: '3' } }, {}],
+    [{ game: 'coinflip', outcome: { flips: ['heads'] } }, { game: 'coinflip', values: { count: '1' } }, {}],
+    [
+      { game: 'wheel', params: { risk: 'medium', segments: 40 } },
+      { game: 'wheel', values: { risk: 'medium', segments: '40' } },
+      {},
+    ],
+    [{ game: 'cases', params: { slug: 'comet' } }, { game: 'cases', values: { case: 'comet' } }, {}],
+  ])('maps a %o bet', (partial, form, extras) => {
+    const result = formFromBet({ ...bet, ...partial });
+    expect(result.form.game).toBe(form.game);
+    expect(result.form.values).toMatchObject({
+      server_seed: SEED,
+      client_seed: 'cs',
+      nonce: '4',
+      ...form.values,
+    });
+    expect(result.extras).toEqual({ commitment: COMMITMENT, ...extras });
+  });
+
+  test('leaves the server seed blank while the pair is active', () => {
+    const { form } = formFromBet({ ...bet, game: 'dice', server_seed: null });
+    expect(form.values.server_seed).toBe('');
+    expect(isComplete(form)).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { api } from '../../../client/api.ts';
+import { holdLiveBalance } from '../../../client/live-balance.ts';
+import { idempotencyKey } from '../../../client/money.ts';
+import { fromMinor, toMinor } from '../../../shared/money.ts';
+import { $user } from '../../../stores/user.ts';
+
+/** API paths are written as in docs/api-games.md ("/games/dice/bet"); ky's prefix wants them bare. */
+const bare = (path: string) => path.replace(/^\/+/, '');
+
+/**
+ * The balance of the last bet answer while a bet is being shown: the kit applies it once the
+ * board has revealed the outcome, so the header does not give the result away (see GameShell).
+ */
+let held: { depth: number; balance: string | null } = { depth: 0, balance: null };
+
+/** Runs `play` with bet answers' balances held back, then applies the last one. */
+export async function holdingBalance<T>(play: () => Promise<T>): Promise<T> {
+  held.depth += 1;
+  // The server's /ws balance event for this bet arrives while the board still animates.
+  const releaseLive = holdLiveBalance();
+  try {
+    return await play();
+  } finally {
+    held.depth -= 1;
+    if (held.depth === 0 && held.balance !== null) {
+      const balance = held.balance;
+      held = { depth: 0, balance: null };
+      applyBalance(balance);
+    }
+    // Then any newer /ws balance (another tab's deposit, say) on top of the bet's answer.
+    releaseLive();
+  }
+}
+
+/** Puts a bet answer's balance into `$user` (the header shows it). */
+export function applyBalance(balance: string): void {
+  const user = $user.get();
+  if (!user) return;
+  try {
+    const total = toMinor(balance) + toMinor(user.bonus_balance);
+    $user.set({ ...user, balance, total_balance: fromMinor(total) });
+  } catch {
+    $user.set({ ...user, balance });
+  }
+}
+
+function noteBalance(data: unknown): void {
+  const balance = (data as { balance?: unknown } | null)?.balance;
+  if (typeof balance !== 'string') return;
+  if (held.depth > 0) held.balance = balance;
+  else applyBalance(balance);
+}
+
+export interface GameApi {
+  /** POST with a fresh Idempotency-Key; resolves with the answer's `data`. */
+  post<T>(path: string, body?: unknown): Promise<T>;
+  get<T>(path: string): Promise<T>;
+}
+
+export const gameApi: GameApi = {
+  async post<T>(path: string, body?: unknown): Promise<T> {
+    const answer = await api()
+      .post(bare(path), {
+        ...(body === undefined ? {} : { json: body }),
+        headers: { 'Idempotency-Key': idempotencyKey() },
+      })
+      .json<{ data: T }>();
+    noteBalance(answer.data);
+    return answer.data;
+  },
+  async get<T>(path: string): Promise<T> {
+    const answer = await api().get(bare(path)).json<{ data: T }>();
+    return answer.data;
+  },
+};
+
+/** The shared ky client for game calls (docs/game-kit.md): `{ post, get }` answering `data`. */
+export function useGameApi(): GameApi {
+  return useMemo(() => gameApi, []);
+}

@@ -1,0 +1,145 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type KenoRisk, MAX_PICKS, RISKS } from '../../games/keno/engine.ts';
+import type { Locale } from '../../shared/locales.ts';
+import {
+  type Bet,
+  type BetAnswer,
+  GameShell,
+  playSound,
+  useGameApi,
+  useReducedMotion,
+  wait,
+} from '../games/kit/index.ts';
+import { SelectField } from '../ui/fields.tsx';
+import { IslandRoot } from '../ui/IslandRoot.tsx';
+import { autoPick } from './autoPick.ts';
+import { KenoBoard } from './KenoBoard.tsx';
+import './keno.css';
+import { paytableRow, topMultiplier } from './paytable.ts';
+import { type KenoRound, readDrawn } from './round.ts';
+
+/** Pause between two drawn numbers (ms); none under prefers-reduced-motion (kit `wait`). */
+const REVEAL_MS = 140;
+const COUNTS = Array.from({ length: MAX_PICKS }, (_, i) => i + 1);
+
+/** /games/keno: pick 1-10 of 40 numbers, 10 are drawn (FAIRNESS.md §3). */
+export default function KenoIsland({ locale }: { locale: Locale }) {
+  return (
+    <IslandRoot locale={locale}>
+      <Keno />
+    </IslandRoot>
+  );
+}
+
+function Keno() {
+  const { t } = useTranslation();
+  const api = useGameApi();
+  const reducedMotion = useReducedMotion();
+  const [risk, setRisk] = useState<KenoRisk>('classic');
+  const [picks, setPicks] = useState<number[]>([]);
+  const [autoCount, setAutoCount] = useState(10);
+  const [round, setRound] = useState<KenoRound | null>(null);
+  const [busy, setBusy] = useState(false);
+  const countId = useId();
+  // The kit may hold on to one `play` through an auto-bet series: it reads the latest inputs.
+  const inputs = useRef({ risk, picks });
+  inputs.current = { risk, picks };
+
+  const row = useMemo(() => paytableRow(risk, picks.length), [risk, picks.length]);
+  const top = topMultiplier(risk, picks.length);
+
+  const changePicks = (next: number[]) => {
+    setPicks(next);
+    setRound(null);
+  };
+  const toggle = (n: number) => {
+    if (picks.includes(n)) changePicks(picks.filter((p) => p !== n));
+    else if (picks.length < MAX_PICKS) changePicks([...picks, n].sort((a, b) => a - b));
+  };
+
+  const play = useCallback(
+    async (amount: string): Promise<Bet> => {
+      const { risk: playedRisk, picks: played } = inputs.current;
+      setBusy(true);
+      setRound(null);
+      try {
+        const { bet } = await api.post<BetAnswer>('/games/keno/bet', {
+          amount,
+          risk: playedRisk,
+          picks: played,
+        });
+        const drawn = readDrawn(bet.outcome) ?? [];
+        if (reducedMotion) setRound({ drawn, shown: drawn.length });
+        else {
+          for (let shown = 1; shown <= drawn.length; shown++) {
+            setRound({ drawn, shown });
+            playSound('tick');
+            await wait(REVEAL_MS);
+          }
+        }
+        return bet;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, reducedMotion],
+  );
+
+  const controls = (
+    <div className="keno-controls">
+      <SelectField<KenoRisk>
+        label={t('keno.risk')}
+        value={risk}
+        disabled={busy}
+        options={RISKS.map((value) => ({ value, label: t(`keno.risks.${value}`) }))}
+        onChange={(value) => {
+          setRisk(value);
+          setRound(null);
+        }}
+      />
+      <div className="field">
+        <label htmlFor={countId}>{t('keno.autoPickCount')}</label>
+        <div className="keno-autopick">
+          <select
+            id={countId}
+            className="input"
+            value={autoCount}
+            disabled={busy}
+            onChange={(event) => setAutoCount(Number(event.target.value))}
+          >
+            {COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={busy}
+            data-testid="keno-autopick"
+            onClick={() => changePicks(autoPick(autoCount))}
+          >
+            {t('keno.autoPick')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={busy || picks.length === 0}
+            data-testid="keno-clear"
+            onClick={() => changePicks([])}
+          >
+            {t('keno.clear')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+
+  return (
+    <GameShell game="keno" winMultiplier={top} play={play} controls={controls} canPlay={picks.length > 0}>
+      <KenoBoard picks={picks} round={round} row={row} locked={busy} onToggle={toggle} />
+    </GameShell>
+  );
+}

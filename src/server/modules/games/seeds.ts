@@ -1,0 +1,206 @@
+import { commitment } from '../../../games/fair/node.ts';
+import { generateClientSeed, generateServerSeed } from '../../../games/fair/seeds.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { invalid } from '../../http/errors.ts';
+
+/**
+ * Seed pairs of FAIRNESS.md §1: one `active` pair per player (its nonce is the next bet's), one
+ * pre-generated `next` pair whose commitment the player already sees, and `revealed` pairs. The
+ * server seed of an active or next pair never leaves this module except into the engine.
+ */
+
+export interface ActivePairView {
+  commitment: string;
+  client_seed: string;
+  /** Nonce of the next bet. */
+  nonce: string;
+  next_commitment: string;
+}
+
+export interface RevealedPairView {
+  id: string;
+  server_seed: string;
+  commitment: string;
+  client_seed: string;
+  /** Bets played with the pair (its final nonce). */
+  bets: string;
+  created_at: Date;
+  revealed_at: Date;
+}
+
+/** What a bet needs from the active pair; it holds the secret seed, so it is never serialised. */
+export interface TakenNonce {
+  pairId: string;
+  serverSeed: string;
+  clientSeed: string;
+  commitment: string;
+  nonce: bigint;
+}
+
+/** Players known to have an active and a next pair (pairs are never deleted, only rotated). */
+const seeded = new WeakMap<Database, Set<string>>();
+
+function seededSet(database: Database): Set<string> {
+  let set = seeded.get(database);
+  if (!set) {
+    set = new Set();
+    seeded.set(database, set);
+  }
+  return set;
+}
+
+function newPairValues(): { serverSeed: string; commitment: string } {
+  const serverSeed = generateServerSeed();
+  return { serverSeed, commitment: commitment(serverSeed) };
+}
+
+/** Creates the active and next pair of a player who has none (safe under concurrency). */
+export async function ensurePairs(database: Database, userId: string): Promise<void> {
+  const known = seededSet(database);
+  if (known.has(userId)) return;
+  const active = newPairValues();
+  const next = newPairValues();
+  await database.query(
+    `with a as (
+       insert into seed_pairs (user_id, status, server_seed, commitment, client_seed, activated_at)
+       values ($1, 'active', $2, $3, $4, now()) on conflict do nothing returning id
+     )
+     insert into seed_pairs (user_id, status, server_seed, commitment)
+     select $1, 'next', $5, $6 where not exists (select 1 from seed_pairs where user_id = $1 and status = 'next')
+     on conflict do nothing`,
+    [userId, active.serverSeed, active.commitment, generateClientSeed(), next.serverSeed, next.commitment],
+    'seeds_ensure',
+  );
+  known.add(userId);
+}
+
+/** The active pair as the player may see it. */
+export async function activePair(database: Database, userId: string): Promise<ActivePairView> {
+  await ensurePairs(database, userId);
+  const [row] = await database.query<ActivePairView>(
+    `select a.commitment, a.client_seed, a.nonce::text as nonce, n.commitment as next_commitment
+       from seed_pairs a join seed_pairs n on n.user_id = a.user_id and n.status = 'next'
+      where a.user_id = $1 and a.status = 'active'`,
+    [userId],
+    'seeds_active_view',
+  );
+  if (!row) throw new Error(`player ${userId} has no active seed pair`);
+  return row;
+}
+
+/**
+ * Takes the next nonce of the player's active pair inside the bet's transaction. The row lock it
+ * takes orders the player's bets, so nonces are consecutive and never reused.
+ */
+export async function takeNonce(tx: Queryable, userId: string): Promise<TakenNonce> {
+  // A bet that waited behind a rotation finds its pair revealed when the lock frees; the row that
+  // became active is not in that statement's snapshot, so a new statement takes it (again, if
+  // another rotation of the same player was queued as well).
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const taken = await takeNonceOnce(tx, userId);
+    if (taken) return taken;
+  }
+  throw new Error(`player ${userId} has no active seed pair`);
+}
+
+async function takeNonceOnce(tx: Queryable, userId: string): Promise<TakenNonce | undefined> {
+  const [row] = await tx.query<{
+    id: string;
+    server_seed: string;
+    client_seed: string;
+    commitment: string;
+    nonce: string;
+  }>(
+    `update seed_pairs set nonce = nonce + 1 where user_id = $1 and status = 'active'
+     returning id::text, server_seed, client_seed, commitment, (nonce - 1)::text as nonce`,
+    [userId],
+    'seeds_take_nonce',
+  );
+  if (!row) return undefined;
+  return {
+    pairId: row.id,
+    serverSeed: row.server_seed,
+    clientSeed: row.client_seed,
+    commitment: row.commitment,
+    nonce: BigInt(row.nonce),
+  };
+}
+
+/** The secret seed of a pair, for a bet that continues across requests (coinflip). */
+export async function pairSecret(tx: Queryable, pairId: string): Promise<string> {
+  const [row] = await tx.query<{ server_seed: string }>(
+    'select server_seed from seed_pairs where id = $1',
+    [pairId],
+    'seeds_secret',
+  );
+  if (!row) throw new Error(`seed pair ${pairId} vanished`);
+  return row.server_seed;
+}
+
+/**
+ * Rotation (FAIRNESS.md §1): reveals the active pair, activates the pre-generated next pair with
+ * the player's client seed (random when none is given), and generates a new next pair. Refused
+ * while a bet that spans requests is open: revealing its seed would reveal its future flips.
+ */
+export async function rotate(
+  database: Database,
+  userId: string,
+  clientSeed: string | undefined,
+): Promise<{ previous: RevealedPairView; active: ActivePairView }> {
+  await ensurePairs(database, userId);
+  const next = newPairValues();
+  const previous = await database.transaction(async (tx) => {
+    // Rotations of one player queue on the player's row, so each one reads the pair the previous
+    // one activated (locking the active pair itself would find it revealed after the wait). NO KEY
+    // UPDATE: a bet's foreign-key check on the same row (KEY SHARE) must not wait for it, or a bet
+    // holding the pair and a rotation holding the player would deadlock.
+    await tx.query('select 1 from users where id = $1 for no key update', [userId]);
+    const [locked] = await tx.query<{ id: string }>(
+      `select id::text from seed_pairs where user_id = $1 and status = 'active' for update`,
+      [userId],
+    );
+    if (!locked) throw new Error(`player ${userId} has no active seed pair`);
+    const [open] = await tx.query(`select 1 from bets where user_id = $1 and status = 'active' limit 1`, [
+      userId,
+    ]);
+    if (open) throw invalid('game', 'game_in_progress');
+    const [revealed] = await tx.query<RevealedPairView>(
+      `update seed_pairs set status = 'revealed', revealed_at = now() where id = $1
+       returning id::text, server_seed, commitment, client_seed, nonce::text as bets, created_at, revealed_at`,
+      [locked.id],
+    );
+    await tx.query(
+      `update seed_pairs set status = 'active', client_seed = $2, activated_at = now()
+        where user_id = $1 and status = 'next'`,
+      [userId, clientSeed ?? generateClientSeed()],
+    );
+    await tx.query(
+      `insert into seed_pairs (user_id, status, server_seed, commitment) values ($1, 'next', $2, $3)`,
+      [userId, next.serverSeed, next.commitment],
+    );
+    return revealed!;
+  });
+  return { previous, active: await activePair(database, userId) };
+}
+
+/** Revealed pairs, newest first. */
+export async function revealedPairs(
+  database: Database,
+  userId: string,
+  page: number,
+  perPage: number,
+): Promise<{ rows: RevealedPairView[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    database.query<RevealedPairView>(
+      `select id::text, server_seed, commitment, client_seed, nonce::text as bets, created_at, revealed_at
+         from seed_pairs where user_id = $1 and status = 'revealed'
+        order by revealed_at desc, id desc limit $2 offset $3`,
+      [userId, perPage, (page - 1) * perPage],
+    ),
+    database.query<{ total: number }>(
+      `select count(*)::int as total from seed_pairs where user_id = $1 and status = 'revealed'`,
+      [userId],
+    ),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}

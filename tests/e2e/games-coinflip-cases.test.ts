@@ -1,0 +1,184 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { STRONG_PASSWORD } from '../helpers/auth.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
+
+/**
+ * Coinflip and cases in Chromium against the real server: a player deposits through the sandbox
+ * checkout, plays a coinflip series (start, one call, cash out or see the loss), finds an open
+ * series again after a reload, then opens the easy case and watches the reel stop on the prize.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await openStage());
+});
+afterAll(() => closeStage({ server, browser }));
+
+async function registerPlayer() {
+  const email = `games.${Date.now()}@example.com`;
+  const res = await fetch(`${server.url}/api/api/v2/auth/register/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: STRONG_PASSWORD,
+      currency: 'RUB',
+      locale: 'en',
+      timezone: 'UTC',
+    }),
+  });
+  expect(res.status).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return token;
+}
+
+async function playerContext(token: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  await context.addCookies([{ name: 'token', value: token, url: server.url }]);
+  const problems: string[] = [];
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  });
+  return { context, problems };
+}
+
+const headerBalance = (page: Page) => page.locator('[data-account-amount]').first().textContent();
+const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, '');
+
+/** The current view at 1280 px and at 390 px (full page), the viewport restored afterwards. */
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(100);
+}
+
+/** Deposits the second PayIn preset through the sandbox checkout and waits for the balance. */
+async function deposit(page: Page) {
+  await page.goto(`${server.url}/en/faq`, { waitUntil: 'networkidle' });
+  await expect.poll(() => headerBalance(page)).toMatch(/0/);
+  await page.locator('header [data-modal-open="PayIn"]').first().click();
+  const dialog = page.locator('[role="dialog"][data-modal="PayIn"]');
+  await dialog.locator('.preset').nth(1).click();
+  await dialog.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await page.locator('input[name="card"]').fill('4242 4242 4242 4242');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/en/faq');
+  await expect
+    .poll(async () => Number(digits(await headerBalance(page))), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+}
+
+const seriesState = (page: Page) => page.getByTestId('coinflip-board').getAttribute('data-series');
+const slots = (page: Page, state: string) =>
+  page.locator(`[data-testid="coinflip-flips"] [data-state="${state}"]`).count();
+
+describe('coinflip and cases', () => {
+  let context: BrowserContext;
+  let problems: string[];
+  let page: Page;
+
+  test('a deposited player plays a coinflip series; an open series survives a reload', async () => {
+    ({ context, problems } = await playerContext(await registerPlayer()));
+    page = await context.newPage();
+    await deposit(page);
+
+    await page.goto(`${server.url}/en/games/coinflip`, { waitUntil: 'networkidle' });
+    await page.getByTestId('coinflip-start').waitFor();
+    expect(await seriesState(page)).toBe('none');
+    await page.getByTestId('bet-amount').fill('10');
+    await shot(page, 'coinflip-idle');
+
+    const before = digits(await headerBalance(page));
+    await page.getByTestId('coinflip-start').click();
+    await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('open');
+    await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(before);
+    expect(await page.getByTestId('coinflip-cashout').isDisabled()).toBe(true);
+    expect(await page.getByTestId('coinflip-next').textContent()).toContain('1.98');
+
+    await page.getByTestId('coinflip-heads').click();
+    await expect
+      .poll(async () => (await slots(page, 'right')) + (await slots(page, 'wrong')), { timeout: 10_000 })
+      .toBe(1);
+    const won = (await slots(page, 'right')) === 1;
+
+    if (won) {
+      expect(await seriesState(page)).toBe('open');
+      expect(await page.getByTestId('coinflip-multiplier').textContent()).toContain('1.98');
+      await shot(page, 'coinflip-won-once');
+      // Reload: the open series with its right call is still there, and can be cashed out.
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('open');
+      expect(await slots(page, 'right')).toBe(1);
+      const cashout = page.getByTestId('coinflip-cashout');
+      await expect.poll(() => cashout.isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await cashout.textContent()).toContain('19.8');
+      const held = digits(await headerBalance(page));
+      await cashout.click();
+      await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('won');
+      await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(held);
+      await shot(page, 'coinflip-cashed-out');
+    } else {
+      expect(await seriesState(page)).toBe('lost');
+      expect(await page.locator('.cf-note').textContent()).toMatch(/lost/i);
+      await shot(page, 'coinflip-lost');
+      // A new series, then a reload: it is still open.
+      await page.getByTestId('coinflip-start').click();
+      await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('open');
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('open');
+      await page.getByTestId('coinflip-heads').waitFor();
+      expect(await page.locator('.cf-note').getAttribute('data-note')).toBe('resumed');
+      await shot(page, 'coinflip-resumed');
+    }
+  });
+
+  test('the cases catalogue opens the easy case; the reel stops on the prize and the balance moves', async () => {
+    await page.goto(`${server.url}/en/games/cases`, { waitUntil: 'networkidle' });
+    const cards = page.locator('[data-testid="case-catalogue"] a');
+    expect(await cards.count()).toBe(6);
+    expect(await page.locator('[data-case-price="easy"]').textContent()).toMatch(/50/);
+    await shot(page, 'cases-catalogue');
+
+    await page.locator('a[href$="/games/cases/easy"]').click();
+    await page.getByTestId('case-board').waitFor();
+    expect(await page.locator('[data-testid="case-prizes"] tbody tr').count()).toBe(7);
+    await expect.poll(() => page.getByTestId('bet-amount').inputValue(), { timeout: 10_000 }).toBe('50.00');
+    await shot(page, 'case-easy');
+
+    const before = digits(await headerBalance(page));
+    await page.getByTestId('case-open').click();
+    await expect
+      .poll(() => page.getByTestId('case-result').getAttribute('data-won'), { timeout: 15_000 })
+      .toBe('true');
+    // The tile under the marker is the prize the table highlights.
+    const tile = page.locator('[data-testid="case-reel"] [data-won]');
+    expect(await tile.count()).toBe(1);
+    const row = await tile.getAttribute('data-row');
+    const highlighted = page.locator('[data-testid="case-prizes"] tr[data-won]');
+    expect(await highlighted.count()).toBe(1);
+    const tableRows = page.locator('[data-testid="case-prizes"] tbody tr');
+    expect(await tableRows.nth(Number(row)).getAttribute('data-won')).toBe('true');
+    const box = await tile.boundingBox();
+    const reel = await page.locator('.cg-reel-window').boundingBox();
+    const marker = reel!.x + reel!.width / 2;
+    expect(box!.x).toBeLessThan(marker);
+    expect(box!.x + box!.width).toBeGreaterThan(marker);
+    await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(before);
+    await shot(page, 'case-opened');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
