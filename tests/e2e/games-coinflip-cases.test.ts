@@ -158,7 +158,9 @@ describe('coinflip and cases', () => {
     await shot(page, 'case-easy');
 
     const before = digits(await headerBalance(page));
-    await page.getByTestId('case-open').click();
+    const open = page.getByTestId('bet-button');
+    expect(await open.textContent()).toMatch(/Open for .*50/);
+    await open.click();
     await expect
       .poll(() => page.getByTestId('case-result').getAttribute('data-won'), { timeout: 15_000 })
       .toBe('true');
@@ -177,6 +179,23 @@ describe('coinflip and cases', () => {
     expect(box!.x + box!.width).toBeGreaterThan(marker);
     await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(before);
     await shot(page, 'case-opened');
+
+    // Auto-open: two more at the same price (the stake cannot grow, so only count and stops show).
+    await page.getByTestId('mode-auto').click();
+    const form = page.getByTestId('autobet-form');
+    expect(await form.locator('[name^="on-win"]').count()).toBe(0);
+    await form.locator('input[name="autobet-count"]').fill('2');
+    await open.click();
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    const opened = async () => {
+      const answer = await fetch(`${server.url}/api/games/bets?game=cases`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await answer.json()) as { data: { amount: string }[] }).data.map((bet) => bet.amount);
+    };
+    await expect.poll(opened, { timeout: 30_000 }).toHaveLength(3);
+    await expect.poll(() => open.getAttribute('data-running'), { timeout: 10_000 }).toBe('false');
+    expect(await opened()).toEqual(['50.00', '50.00', '50.00']);
 
     expect(problems).toEqual([]);
     await context.close();

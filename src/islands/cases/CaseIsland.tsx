@@ -11,7 +11,7 @@ import { CaseReel, type ReelHandle } from './CaseReel.tsx';
 import './cases.css';
 import { PrizeTable } from './PrizeTable.tsx';
 import { fetchCasePrices } from './prices.ts';
-import { type PrizeRow, prizeRows } from './prizes.ts';
+import { type PrizeRow, prizeRows, prizeTone } from './prizes.ts';
 
 interface Props {
   locale: Locale;
@@ -88,20 +88,7 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
       winMultiplier={null}
       fixedAmount={price.amount}
       play={play}
-      autoBet={false}
-      actions={(kit) => (
-        <button
-          type="button"
-          className="btn btn-primary btn-lg cg-open"
-          onClick={() => void kit.placeBet()}
-          disabled={kit.busy}
-          aria-busy={kit.busy}
-          data-testid="case-open"
-        >
-          {kit.busy && <span className="spinner" aria-hidden="true" />}
-          {t('caseGame.openFor', { amount: money(priceMinor) })}
-        </button>
-      )}
+      betLabel={t('caseGame.openFor', { amount: money(priceMinor) })}
     >
       <div className="cg-board" data-testid="case-board">
         <div className="cg-head">
@@ -122,7 +109,13 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
           </dl>
         </div>
         <CaseReel ref={reel} rows={rows} prizeText={prizeText} label={t('caseGame.reel')} />
-        <p className="cg-result" role="status" data-testid="case-result" data-won={won ? 'true' : undefined}>
+        <p
+          className="cg-result"
+          role="status"
+          data-testid="case-result"
+          data-won={won ? 'true' : undefined}
+          data-tone={won && wonRow !== null ? prizeTone(won.multiplier, wonRow) : undefined}
+        >
           {won
             ? t('caseGame.won', {
                 amount: money(toMinor(won.payout)),

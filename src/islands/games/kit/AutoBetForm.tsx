@@ -33,6 +33,8 @@ export function AutoBetForm(props: {
   currency: string;
   /** Bets left in a running series (null when none runs). */
   left: number | null;
+  /** The stake cannot change (cases): no increase on a win or a loss. */
+  fixedStake?: boolean;
 }) {
   const { t } = useTranslation();
   const set = (patch: Partial<AutoBetDraft>) => props.onChange({ ...props.draft, ...patch });
@@ -48,24 +50,28 @@ export function AutoBetForm(props: {
         inputMode="numeric"
         name="autobet-count"
       />
-      <OnResultField
-        label={t('gameKit.onWin')}
-        mode={props.draft.onWin}
-        percent={props.draft.onWinPercent}
-        onMode={(onWin) => set({ onWin })}
-        onPercent={(onWinPercent) => set({ onWinPercent })}
-        error={props.errors.onWinPercent}
-        name="on-win"
-      />
-      <OnResultField
-        label={t('gameKit.onLoss')}
-        mode={props.draft.onLoss}
-        percent={props.draft.onLossPercent}
-        onMode={(onLoss) => set({ onLoss })}
-        onPercent={(onLossPercent) => set({ onLossPercent })}
-        error={props.errors.onLossPercent}
-        name="on-loss"
-      />
+      {!props.fixedStake && (
+        <>
+          <OnResultField
+            label={t('gameKit.onWin')}
+            mode={props.draft.onWin}
+            percent={props.draft.onWinPercent}
+            onMode={(onWin) => set({ onWin })}
+            onPercent={(onWinPercent) => set({ onWinPercent })}
+            error={props.errors.onWinPercent}
+            name="on-win"
+          />
+          <OnResultField
+            label={t('gameKit.onLoss')}
+            mode={props.draft.onLoss}
+            percent={props.draft.onLossPercent}
+            onMode={(onLoss) => set({ onLoss })}
+            onPercent={(onLossPercent) => set({ onLossPercent })}
+            error={props.errors.onLossPercent}
+            name="on-loss"
+          />
+        </>
+      )}
       <div className="gk-pair">
         <Field
           label={t('gameKit.stopProfit')}

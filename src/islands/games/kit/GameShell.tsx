@@ -21,7 +21,7 @@ import {
   toRatio,
 } from './amount.ts';
 import { gameApi, holdingBalance } from './api.ts';
-import { type AutoBetConfig, afterAutoBet, parsePercent, startAutoBet } from './autobet.ts';
+import { type AutoBetConfig, afterAutoBet, type OnResult, parsePercent, startAutoBet } from './autobet.ts';
 import { AmountInput } from './BetPanel.tsx';
 import { BetTabs } from './BetTabs.tsx';
 import { FairnessButton } from './FairnessButton.tsx';
@@ -62,6 +62,8 @@ export interface GameShellProps {
   fixedAmount?: string | undefined;
   /** Coinflip: false (a series is interactive). */
   autoBet?: boolean;
+  /** The manual bet button's label (cases: "Open for 50 ₽"); "Bet" by default. */
+  betLabel?: string;
   /** Replaces the bet button (coinflip); a function receives what the kit offers. */
   actions?: ReactNode | ((kit: ShellActions) => ReactNode);
   /** Follows the amount field (decimal string, null while invalid), e.g. for a payout input. */
@@ -71,6 +73,8 @@ export interface GameShellProps {
   /** The board. */
   children: ReactNode;
 }
+
+const RESET: OnResult = { mode: 'reset', percentBp: 0 };
 
 const minorOrNull = (decimal: string | undefined | null): bigint | null => {
   try {
@@ -253,7 +257,8 @@ export function GameShell(props: GameShellProps) {
     const parsed = parseDraft(draft, (key) => t(key));
     setDraftErrors(parsed.errors);
     if (!parsed.config) return;
-    const config = parsed.config;
+    // A fixed stake (a case's price) never grows.
+    const config = fixedAmount ? { ...parsed.config, onWin: RESET, onLoss: RESET } : parsed.config;
     stopRef.current = false;
     setRunning(true);
     let state = startAutoBet(amountMinor);
@@ -392,6 +397,7 @@ export function GameShell(props: GameShellProps) {
               disabled={running}
               currency={currency}
               left={left}
+              fixedStake={Boolean(fixedAmount)}
             />
           )}
           {actions ?? (
@@ -405,7 +411,7 @@ export function GameShell(props: GameShellProps) {
             >
               {busy && mode === 'manual' && <span className="spinner" aria-hidden="true" />}
               {mode === 'manual'
-                ? t('gameKit.bet')
+                ? (props.betLabel ?? t('gameKit.bet'))
                 : running
                   ? t('gameKit.stopAuto')
                   : t('gameKit.startAuto')}
