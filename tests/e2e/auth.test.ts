@@ -364,8 +364,15 @@ describe('social registration in a popup (spec §2, §4)', () => {
     await popup.locator('input[name="password"]').fill('any');
     await popup.locator('button[type="submit"]').click();
     // The provider's consent page comes next: wait for it rather than clicking the login button twice.
-    await popup.getByRole('button', { name: 'Continue' }).click({ timeout: 15_000 });
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    // The popup may post and close before the click returns, so listen for the close first.
+    const closed = popup.waitForEvent('close', { timeout: 20_000 });
+    await popup
+      .getByRole('button', { name: 'Continue' })
+      .click({ timeout: 15_000 })
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error;
+      });
+    await closed;
 
     // Logged in; the registration had no currency, so the one chosen is set; PayIn opens at 0.
     await expect.poll(() => sessionState(page), { timeout: 10_000 }).toBe('user');

@@ -105,6 +105,8 @@ describe('coinflip and cases', () => {
     await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('open');
     await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(before);
     expect(await page.getByTestId('coinflip-cashout').isDisabled()).toBe(true);
+    // The series plays on at its stake: the amount cannot be edited until it ends.
+    expect(await page.getByTestId('bet-amount').isDisabled()).toBe(true);
     expect(await page.getByTestId('coinflip-next').textContent()).toContain('1.98');
 
     await page.getByTestId('coinflip-heads').click();
@@ -127,10 +129,12 @@ describe('coinflip and cases', () => {
       const held = digits(await headerBalance(page));
       await cashout.click();
       await expect.poll(() => seriesState(page), { timeout: 10_000 }).toBe('won');
+      expect(await page.getByTestId('bet-amount').isEnabled()).toBe(true);
       await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(held);
       await shot(page, 'coinflip-cashed-out');
     } else {
       expect(await seriesState(page)).toBe('lost');
+      expect(await page.getByTestId('bet-amount').isEnabled()).toBe(true);
       expect(await page.locator('.cf-note').textContent()).toMatch(/lost/i);
       await shot(page, 'coinflip-lost');
       // A new series, then a reload: it is still open.

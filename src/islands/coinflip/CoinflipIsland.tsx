@@ -46,6 +46,7 @@ function Coinflip({ locale }: { locale: Locale }) {
       autoBet={false}
       play={game.start}
       canPlay={!open && !game.busy}
+      amountLocked={open}
       actions={(kit) => <CoinflipActions locale={locale} game={game} kit={kit} />}
     >
       <CoinflipBoard locale={locale} game={game} />

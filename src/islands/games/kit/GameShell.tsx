@@ -60,6 +60,8 @@ export interface GameShellProps {
   canPlay?: boolean;
   /** Cases: the stake is the case's price (decimal string); hides ½ 2× min max. */
   fixedAmount?: string | undefined;
+  /** The stake cannot change now (an open coinflip series plays on at its stake). */
+  amountLocked?: boolean;
   /** Coinflip: false (a series is interactive). */
   autoBet?: boolean;
   /** The manual bet button's label (cases: "Open for 50 ₽"); "Bet" by default. */
@@ -294,7 +296,7 @@ export function GameShell(props: GameShellProps) {
   );
 
   const amountAction = (action: AmountAction) => {
-    if (fixedAmount || running || !limits) return;
+    if (fixedAmount || running || props.amountLocked || !limits) return;
     const next = applyAmountAction(action, amountMinor ?? 0n, limits, minorOrNull(user?.balance));
     setAmountText(fromMinor(next));
     setShowProblem(action === 'zero');
@@ -383,7 +385,7 @@ export function GameShell(props: GameShellProps) {
             profit={profit}
             error={user ? problemText : null}
             fixed={Boolean(fixedAmount)}
-            disabled={running}
+            disabled={running || Boolean(props.amountLocked)}
           />
           {props.controls && <div className="gk-controls">{props.controls}</div>}
           {autoBet && mode === 'auto' && (
