@@ -130,7 +130,9 @@ export function CaseReel({
         };
         frame = requestAnimationFrame(tick);
         await new Promise<void>((resolve) => {
-          const done = () => {
+          const done = (event?: TransitionEvent) => {
+            // Tiles animate too, and their transitionend bubbles up: only the strip's own counts.
+            if (event && (event.target !== t || event.propertyName !== 'transform')) return;
             t.removeEventListener('transitionend', done);
             clearTimeout(timer);
             resolve();
@@ -139,6 +141,8 @@ export function CaseReel({
           t.addEventListener('transitionend', done);
         });
         cancelAnimationFrame(frame);
+        // A busy or throttled page can start the transition late: end exactly on the prize anyway.
+        place(t, target);
         spinning.current = false;
         setWon(REEL_STOP);
       },
