@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A lazily loaded island can take seconds on a loaded 2-core machine; vitest's default
+          // poll timeout (1 s) made such waits flaky.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -15,7 +15,7 @@ import { draw, FLOAT_COUNT as KENO_FLOATS } from './keno/engine.ts';
 import { FLOAT_COUNT as MINER_FLOATS, placeMines, validateMineCount } from './miner/engine.ts';
 import { toDecimal } from './ratio.ts';
 import { fail, ok, type Result } from './result.ts';
-import { roundInput, winningTicket } from './rooms/engine.ts';
+import { MAX_TICKETS, roundInput, winningTicket } from './rooms/engine.ts';
 import { pocketFromFloat } from './roulette/engine.ts';
 import { type SegmentCount, outcome as spinWheel, validateParams, type WheelRisk } from './wheel/engine.ts';
 
@@ -127,8 +127,14 @@ function roomsRequest(options: Options): Parsed<VerifyRequest> {
   const round = validateClientSeed(roundId.value);
   if (!round.ok)
     return usage(`Expected --round-id of 1-64 printable characters, received "${roundId.value}"`);
-  if (!/^\d{1,30}$/.test(tickets.value) || BigInt(tickets.value) < 1n) {
-    return usage(`Expected --tickets to be a whole number of at least 1, received "${tickets.value}"`);
+  if (
+    !/^\d{1,30}$/.test(tickets.value) ||
+    BigInt(tickets.value) < 1n ||
+    BigInt(tickets.value) > MAX_TICKETS
+  ) {
+    return usage(
+      `Expected --tickets to be a whole number from 1 to ${MAX_TICKETS}, received "${tickets.value}"`,
+    );
   }
   return ok({ game: 'rooms', roll: roundInput(seed.value, round.value), tickets: BigInt(tickets.value) });
 }

@@ -104,8 +104,8 @@ describe('verify CLI', () => {
     },
   );
 
-  test('rooms prints a winning ticket beyond 2⁵³ exactly', async () => {
-    const tickets = 2n ** 60n + 12_345n;
+  test('rooms prints the double-product ticket of a 2⁵³ − 1 ticket pot', async () => {
+    const tickets = 2n ** 53n - 1n;
     const { stdout } = await cli([
       'rooms',
       '--server-seed',
@@ -128,6 +128,11 @@ describe('verify CLI', () => {
       '64 lowercase hex',
     ],
     ['a stray argument', ['dice', 'extra', ...seedArgs(v0)], 'Unexpected argument "extra"'],
+    [
+      'a pot beyond 2⁵³ − 1 tickets',
+      ['rooms', '--server-seed', SEED_2, '--round-id', 'r', '--tickets', `${2n ** 53n}`],
+      'from 1 to 9007199254740991',
+    ],
   ])('%s exits with code 2 and says why on stderr', async (_, args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });

@@ -180,29 +180,33 @@ describe('keno', () => {
     }
   });
 
-  test('over 50 000 draws the first and last numbers are uniform and 10-pick hits are hypergeometric (chi-square, 99 %)', () => {
-    const cache = new Map<number, { first: number[]; last: number[]; hits: number[] }>();
-    const drawsOf = (sample: 0 | 1) => {
-      const cached = cache.get(sample);
-      if (cached) return cached;
-      const draws = { first: [] as number[], last: [] as number[], hits: [] as number[] };
-      for (const f of sampleBets(`keno-chi-${sample}`, 50_000, DRAW_COUNT)) {
-        const drawn = draw(f);
-        draws.first.push(drawn[0]! - 1);
-        draws.last.push(drawn[9]! - 1);
-        draws.hits.push(drawn.filter((n) => n <= 10).length); // picks 1 … 10
-      }
-      cache.set(sample, draws);
-      return draws;
-    };
+  test('over 50 000 draws the first and last numbers are uniform and the hits of every count of picks are hypergeometric (chi-square, 99 %)', () => {
+    const first: number[] = [];
+    const last: number[] = [];
+    // Picks 1 … p for p = 1 … 10: hits[p - 1] holds how many of them each draw hit.
+    const hits = Array.from({ length: MAX_PICKS }, () => [] as number[]);
+    for (const f of sampleBets('keno-chi-0', 50_000, DRAW_COUNT)) {
+      const drawn = draw(f);
+      first.push(drawn[0]! - 1);
+      last.push(drawn[9]! - 1);
+      for (let picks = 1; picks <= MAX_PICKS; picks += 1)
+        hits[picks - 1]!.push(drawn.filter((n) => n <= picks).length);
+    }
     const uniform = new Array(POOL_SIZE).fill(1 / POOL_SIZE);
-    const expected = Array.from({ length: 11 }, (_, h) => toNumber(hitProbability(10, h)));
-    for (const check of [
-      (sample: 0 | 1) => chiSquare(histogram(drawsOf(sample).first, POOL_SIZE), uniform),
-      (sample: 0 | 1) => chiSquare(histogram(drawsOf(sample).last, POOL_SIZE), uniform),
-      (sample: 0 | 1) => chiSquare(histogram(drawsOf(sample).hits, 11), expected),
-    ]) {
-      expect(chiSquareAt99(check)).toMatchObject({ passed: true });
+    expect(chiSquareAt99(() => chiSquare(histogram(first, POOL_SIZE), uniform))).toMatchObject({
+      passed: true,
+    });
+    expect(chiSquareAt99(() => chiSquare(histogram(last, POOL_SIZE), uniform))).toMatchObject({
+      passed: true,
+    });
+    for (let picks = 1; picks <= MAX_PICKS; picks += 1) {
+      const expected = Array.from({ length: picks + 1 }, (_, h) => toNumber(hitProbability(picks, h)));
+      expect(
+        chiSquareAt99(() => chiSquare(histogram(hits[picks - 1]!, picks + 1), expected)),
+        `${picks} picks`,
+      ).toMatchObject({
+        passed: true,
+      });
     }
   });
 });

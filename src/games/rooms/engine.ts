@@ -1,14 +1,17 @@
 /**
  * Rooms, the multiplayer jackpot (FAIRNESS.md §5). Each minor unit staked is one ticket, numbered
  * from 0 in join order; `winningTicket = floor(float_0 × totalTickets)` with `clientSeed = roundId`
- * and `nonce = 0`. The product is computed exactly in bigints: float_0 is u / 2³², so the ticket is
- * (u × total) >> 32, which equals the double computation whenever total ≤ 2²¹ and stays exact above.
+ * and `nonce = 0`. The product is evaluated in JavaScript doubles, as the spec writes it and as
+ * public verifiers compute it (like crash, §4). Above 2²¹ tickets the double product can round up
+ * across an integer, so it differs from the exact (u × total) >> 32 now and then; the double result
+ * is the definition. It never reaches `total`: a pot is capped at 2⁵³ − 1 minor units.
  */
-import { floatToUint32 } from '../fair/floats.ts';
 import type { RollInput } from '../fair/seeds.ts';
 import { fail, ok, type Result } from '../result.ts';
 
 export const FLOAT_COUNT = 1;
+/** Tickets a round can sell: the largest pot whose double product with float_0 is exact input. */
+export const MAX_TICKETS = BigInt(Number.MAX_SAFE_INTEGER);
 /** Default house commission: 5 % of the pot, in basis points. */
 export const DEFAULT_COMMISSION_BPS = 500;
 
@@ -21,8 +24,9 @@ export function roundInput(serverSeed: string, roundId: string): RollInput {
 export function winningTicket(floats: readonly number[], totalTickets: bigint): bigint {
   const float = floats[0];
   if (float === undefined) throw new RangeError('Rooms need 1 float');
-  if (totalTickets < 1n) throw new RangeError(`Expected at least one ticket, received ${totalTickets}`);
-  return (BigInt(floatToUint32(float)) * totalTickets) >> 32n;
+  if (totalTickets < 1n || totalTickets > MAX_TICKETS)
+    throw new RangeError(`Expected 1 to ${MAX_TICKETS} tickets, received ${totalTickets}`);
+  return BigInt(Math.floor(float * Number(totalTickets)));
 }
 
 /** Index of the entry (stakes in join order) that holds `ticket`. */
@@ -68,6 +72,8 @@ export function settle(
     );
   }
   const pot = stakes.reduce((sum, stake) => sum + stake, 0n);
+  if (pot > MAX_TICKETS)
+    return fail('ERR_STAKE', `Expected a pot of at most ${MAX_TICKETS}, received ${pot}`);
   const ticket = winningTicket(floats, pot);
   const fee = commission(pot, commissionBps);
   return ok({

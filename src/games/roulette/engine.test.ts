@@ -172,11 +172,11 @@ describe('roulette', () => {
   });
 
   test('100 000 spins are uniform over the 37 pockets (chi-square, 99 %)', () => {
-    const result = chiSquareAt99((sample) => {
-      const pockets = Array.from(sampleBets(`roulette-chi-${sample}`, 100_000, 1), (f) => outcome(f).pocket);
+    const result = chiSquareAt99(() => {
+      const pockets = Array.from(sampleBets(`roulette-chi-0`, 100_000, 1), (f) => outcome(f).pocket);
       return chiSquare(histogram(pockets, POCKETS), new Array(POCKETS).fill(1 / POCKETS));
     });
-    expect(result.results[0]!.df).toBe(36);
+    expect(result.result.df).toBe(36);
     expect(result).toMatchObject({ passed: true });
   });
 });
