@@ -17,6 +17,7 @@ import { type Computed, VerifyResult } from './VerifyResult.tsx';
 import {
   type Field,
   fieldsOf,
+  fieldValue,
   formFromBet,
   formFromQuery,
   invalidFields,
@@ -338,7 +339,7 @@ function FieldInput({
           value={form.values[field]}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => onChange(field, event.target.value.trim())}
+          onChange={(event) => onChange(field, fieldValue(field, event.target.value))}
         />
       )}
       {error && (

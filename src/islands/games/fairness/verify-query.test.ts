@@ -57,8 +57,17 @@ describe('formFromQuery', () => {
     expect(invalidFields(formFromQuery(query).form)).toEqual(fields);
   });
 
-  test('trims pasted values', () => {
-    expect(formFromQuery(`server_seed=%20${SEED}%0A`).form.values.server_seed).toBe(SEED);
+  test('trims pasted values, but keeps the spaces of free-text seeds (they are part of the HMAC input)', () => {
+    const { values } = formFromQuery(
+      `server_seed=%20${SEED}%0A&nonce=%201&client_seed=%20my%20seed%20&salt=%20s&round_id=r%20`,
+    ).form;
+    expect(values).toMatchObject({
+      server_seed: SEED,
+      nonce: '1',
+      client_seed: ' my seed ',
+      salt: ' s',
+      round_id: 'r ',
+    });
   });
 });
 

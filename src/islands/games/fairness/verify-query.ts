@@ -34,6 +34,14 @@ export const FIELDS = [
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
+/** Free-text inputs of the byte stream: a space in them is part of the seed, so they are never trimmed. */
+const VERBATIM: ReadonlySet<Field> = new Set(['client_seed', 'salt', 'round_id']);
+
+/** A typed or pasted value as the form keeps it: trimmed, except the free-text seeds. */
+export function fieldValue(field: Field, raw: string): string {
+  return VERBATIM.has(field) ? raw : raw.trim();
+}
+
 /** Optional display-only inputs: they say whether the bet won, never what the outcome was. */
 export interface VerifyExtras {
   /** Dice: the bet's target and direction. */
@@ -104,7 +112,7 @@ export function formFromQuery(search: string | URLSearchParams): { form: VerifyF
   const form = emptyForm(isGame(game) ? game : 'dice');
   for (const field of FIELDS) {
     const value = query.get(field);
-    if (value !== null) form.values[field] = value.trim();
+    if (value !== null) form.values[field] = fieldValue(field, value);
   }
   const extras: VerifyExtras = {};
   const target = query.get('target');
