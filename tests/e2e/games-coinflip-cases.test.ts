@@ -164,10 +164,22 @@ describe('coinflip and cases', () => {
     const before = digits(await headerBalance(page));
     const open = page.getByTestId('bet-button');
     expect(await open.textContent()).toMatch(/Open for .*50/);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/games/cases/open'));
     await open.click();
+    const { data } = (await (await answered).json()) as { data: { bet: { id: string } } };
+    const feedRow = page.locator(
+      `[data-testid="bet-tabs"] [data-panel="all"] tr[data-bet-id="${data.bet.id}"]`,
+    );
+    // The /ws feed event lands while the reel still turns (4.2 s): the feed holds it back, like
+    // the header balance, so neither tells the prize before the reel does.
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('case-result').getAttribute('data-won')).toBeNull();
+    expect(await feedRow.count()).toBe(0);
+    expect(digits(await headerBalance(page))).toBe(before);
     await expect
       .poll(() => page.getByTestId('case-result').getAttribute('data-won'), { timeout: 15_000 })
       .toBe('true');
+    await expect.poll(() => feedRow.count()).toBe(1);
     // The tile under the marker is the prize the table highlights.
     const tile = page.locator('[data-testid="case-reel"] [data-won]');
     expect(await tile.count()).toBe(1);

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribeChannel } from '../../../client/feed.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
 import { formatMoney, toMinor } from '../../../shared/money.ts';
 import { openModal } from '../../../stores/modals.ts';
-import { gameApi } from './api.ts';
+import { $showingOutcome, gameApi } from './api.ts';
 import { formatMultiplier } from './format.ts';
 import type { Bet, FeedItem, FeedKind } from './types.ts';
 
@@ -88,6 +89,23 @@ function FeedTable({ kind }: { kind: FeedKind }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<FeedItem[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // Rows that arrive while the board shows a bet wait, so the feed never tells the player's result first.
+  const waiting = useRef<FeedItem[]>([]);
+  const showing = useStore($showingOutcome);
+  const add = useCallback(
+    (items: readonly FeedItem[]) =>
+      setRows((list) => {
+        const ids = new Set(items.map((item) => item.id));
+        return [...items, ...(list ?? []).filter((row) => !ids.has(row.id))].slice(0, KEEP);
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (showing > 0 || waiting.current.length === 0) return;
+    const items = waiting.current.reverse();
+    waiting.current = [];
+    add(items);
+  }, [showing, add]);
 
   useEffect(() => {
     let live = true;
@@ -107,7 +125,8 @@ function FeedTable({ kind }: { kind: FeedKind }) {
       onEvent: (data) => {
         const item = data as FeedItem;
         if (!item || typeof item !== 'object' || !('id' in item)) return;
-        setRows((list) => [item, ...(list ?? []).filter((row) => row.id !== item.id)].slice(0, KEEP));
+        if ($showingOutcome.get() > 0) waiting.current.push(item);
+        else add([item]);
       },
       onGap: () => void load(),
     });
@@ -115,7 +134,7 @@ function FeedTable({ kind }: { kind: FeedKind }) {
       live = false;
       off();
     };
-  }, [kind]);
+  }, [kind, add]);
 
   if (rows === null)
     return <p className="gk-empty">{t(failed ? 'gameKit.loadFailed' : 'gameKit.loading')}</p>;
@@ -163,7 +182,7 @@ function BetTable({ rows, showPlayer, empty }: { rows: readonly Row[]; showPlaye
               won = toMinor(row.payout) > toMinor(row.amount);
             } catch {}
             return (
-              <tr key={row.id} data-win={String(won)}>
+              <tr key={row.id} data-win={String(won)} data-bet-id={row.id}>
                 <td>{i18n.exists(`games.${row.game}.name`) ? t(`games.${row.game}.name`) : row.game}</td>
                 {showPlayer && (
                   <td className="gk-player">

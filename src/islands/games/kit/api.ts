@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import { api } from '../../../client/api.ts';
 import { holdLiveBalance } from '../../../client/live-balance.ts';
@@ -14,15 +15,20 @@ const bare = (path: string) => path.replace(/^\/+/, '');
  */
 let held: { depth: number; balance: string | null } = { depth: 0, balance: null };
 
+/** How many bets a board is showing now; the public feeds hold new rows back while it is above 0. */
+export const $showingOutcome = atom(0);
+
 /** Runs `play` with bet answers' balances held back, then applies the last one. */
 export async function holdingBalance<T>(play: () => Promise<T>): Promise<T> {
   held.depth += 1;
+  $showingOutcome.set($showingOutcome.get() + 1);
   // The server's /ws balance event for this bet arrives while the board still animates.
   const releaseLive = holdLiveBalance();
   try {
     return await play();
   } finally {
     held.depth -= 1;
+    $showingOutcome.set($showingOutcome.get() - 1);
     if (held.depth === 0 && held.balance !== null) {
       const balance = held.balance;
       held = { depth: 0, balance: null };
