@@ -5,6 +5,7 @@
  * same database (BEGIN; one conditional UPDATE; COMMIT). Loopback; the client shares the cores.
  * Run by hand: BENCH_SECONDS (default 10), BENCH_CONCURRENCY (default 32), BENCH_PLAYERS (64).
  */
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,7 +123,13 @@ async function inProcess(label: string, database: Database) {
     });
     return (await userById(database, row!.id))!;
   });
-  const deps = { config, database, bus: createMemoryBus(), publishBalances: () => {} };
+  const deps = {
+    config,
+    database,
+    bus: createMemoryBus(),
+    publishBalances: () => {},
+    aliasKey: createSecretKey(randomBytes(32)),
+  };
   let n = 0;
   const bet = async (caller: number) => {
     const user = users[(caller + n++) % users.length]!;

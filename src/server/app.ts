@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -211,6 +211,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database: deps.database,
         bus: deps.bus,
         keys,
+        aliasKey: createSecretKey(
+          await resolveSecret(deps.database, 'player_alias_secret', undefined),
+          'utf8',
+        ),
         publishBalances: (userId, currency, cash, bonus) =>
           walletEvents.publishBalances(userId, currency, cash, bonus),
       });

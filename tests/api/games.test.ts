@@ -223,6 +223,8 @@ describe('each game moves money through the ledger', () => {
   });
 });
 
+const RED_BET = { kind: 'red', amount: '1' };
+
 describe('limits and validation change nothing', () => {
   test.each([
     [
@@ -262,21 +264,60 @@ describe('limits and validation change nothing', () => {
     expect((await call(p, 'GET', '/games/bets')).json().meta.total).toBe(0);
   });
 
+  const picksError = { picks: ['invalid_picks'] };
   test.each([
-    ['/games/keno/bet', { amount: '1', risk: 'classic', picks: [] }, 'picks'],
-    ['/games/keno/bet', { amount: '1', risk: 'classic', picks: [1, 1] }, 'picks'],
-    ['/games/keno/bet', { amount: '1', risk: 'wild', picks: [1] }, 'risk'],
-    ['/games/roulette/bet', { bets: [{ kind: 'split', numbers: [1, 5], amount: '1' }] }, 'bets'],
-    ['/games/roulette/bet', { bets: [] }, 'bets'],
-    ['/games/wheel/bet', { amount: '1', risk: 'low', segments: 15 }, 'segments'],
-    ['/games/cases/open', { slug: 'nope' }, 'slug'],
-    ['/games/coinflip/flip', { side: 'edge' }, 'side'],
-  ])('%s with %j → 422 on %s', async (url, body, field) => {
+    ['/games/keno/bet', { amount: '1', risk: 'classic', picks: [] }, picksError],
+    ['/games/keno/bet', { amount: '1', risk: 'classic', picks: [1, 1] }, picksError],
+    ['/games/keno/bet', { amount: '1', risk: 'classic', picks: ['a'] }, picksError],
+    ['/games/keno/bet', { amount: '1', risk: 'classic', picks: [0.5] }, picksError],
+    ['/games/keno/bet', { amount: '1', risk: 'wild', picks: [1] }, { risk: ['invalid_risk'] }],
+    ['/games/roulette/bet', { bets: [] }, { bets: ['invalid_bets'] }],
+    [
+      '/games/roulette/bet',
+      { bets: [{ kind: 'split', numbers: [1, 5], amount: '1' }] },
+      { bets: ['invalid_bets:1'] },
+    ],
+    [
+      '/games/roulette/bet',
+      { bets: [RED_BET, { kind: 'straight', numbers: [1.5], amount: '1' }] },
+      { bets: ['invalid_bets:2'] },
+    ],
+    [
+      '/games/roulette/bet',
+      { bets: [RED_BET, RED_BET, { kind: 'straight', numbers: [1] }] },
+      { bets: ['invalid_bets:3'] },
+    ],
+    [
+      '/games/roulette/bet',
+      { bets: [{ kind: 'line', numbers: [1, 2, 3, 4, 5, 6, 7], amount: '1' }] },
+      { bets: ['invalid_bets:1'] },
+    ],
+    [
+      '/games/roulette/bet',
+      { bets: [{ kind: 'red', numbers: [0], amount: '1' }] },
+      { bets: ['invalid_bets:1'] },
+    ],
+    ['/games/roulette/bet', { bets: [{ kind: 'dozen', amount: '1' }] }, { bets: ['invalid_bets:1'] }],
+    [
+      '/games/roulette/bet',
+      { bets: [{ kind: 'straight', numbers: [7], index: 1, amount: '1' }] },
+      { bets: ['invalid_bets:1'] },
+    ],
+    ['/games/roulette/bet', { bets: [{ ...RED_BET, color: 'red' }] }, { bets: ['invalid_bets:1'] }],
+    ['/games/roulette/bet', { bets: [{ kind: 'red', amount: '-1' }] }, { bets: ['invalid_bets:1'] }],
+    ['/games/wheel/bet', { amount: '1', risk: 'low', segments: 15 }, { segments: ['invalid_segments'] }],
+    ['/games/wheel/bet', { amount: '1', risk: 'low', segments: '10' }, { segments: ['invalid_segments'] }],
+    ['/games/wheel/bet', { amount: '1', risk: 'low', segments: [10] }, { segments: ['invalid_segments'] }],
+    ['/games/cases/open', { slug: 'nope' }, { slug: ['invalid_case'] }],
+    ['/games/coinflip/flip', { side: 'edge' }, { side: ['invalid_side'] }],
+  ])('%s with %j → 422 %j, and nothing changes', async (url, body, errors) => {
     const p = await player(50_00n);
     const res = await call(p, 'POST', url, body);
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toContain(field);
+    expect(res.json().errors).toEqual(errors);
     expect(await cash(p)).toBe(50_00n);
+    expect((await call(p, 'GET', '/games/fairness/seeds')).json().data.nonce).toBe('0');
+    expect((await call(p, 'GET', '/games/bets')).json().meta.total).toBe(0);
   });
 
   test('spec §9: wheel of fortune is capped at 1 RUB', async () => {
@@ -311,10 +352,42 @@ describe('idempotency and concurrency', () => {
       call(p, 'POST', '/games/dice/bet', body, 'retry-key-0001'),
       call(p, 'POST', '/games/dice/bet', body, 'retry-key-0001'),
     ]);
-    expect(a.json().data.bet).toEqual(b.json().data.bet);
+    expect(a.json().data).toEqual(b.json().data);
     expect((await call(p, 'GET', '/games/bets')).json().meta.total).toBe(1);
     const other = await call(p, 'POST', '/games/dice/bet', { ...body, amount: '6' }, 'retry-key-0001');
     expect(other.statusCode).toBe(409);
+    // Later bets move the balance; a retry of the first key still answers what it first answered.
+    await call(p, 'POST', '/games/dice/bet', body);
+    const late = await call(p, 'POST', '/games/dice/bet', body, 'retry-key-0001');
+    expect(late.json().data).toEqual(a.json().data);
+  });
+
+  test('a retried coinflip start or cash-out answers its first balance, not the current one', async () => {
+    const p = await player(100_00n);
+    const start = await call(p, 'POST', '/games/coinflip/start', { amount: '10' }, 'flip-start-0001');
+    const bet = start.json().data.bet;
+    const [pair] = await t.database.query<{ server_seed: string }>(
+      'select server_seed from seed_pairs where id = $1',
+      [bet.seed_pair_id],
+    );
+    const [f] = floats(
+      { serverSeed: pair!.server_seed, clientSeed: bet.client_seed, nonce: BigInt(bet.nonce) },
+      1,
+    );
+    await call(p, 'POST', '/games/coinflip/flip', {
+      side: Math.floor(f! * 2) === 1 ? 'heads' : 'tails',
+      index: 0,
+    });
+    const paid = await call(p, 'POST', '/games/coinflip/cashout', undefined, 'flip-cash-0001');
+    expect(paid.json().data.balance).toBe('109.80');
+    await call(p, 'POST', '/games/dice/bet', { amount: '5', target: '50', direction: 'under' });
+    const startAgain = await call(p, 'POST', '/games/coinflip/start', { amount: '10' }, 'flip-start-0001');
+    expect(startAgain.json().data).toMatchObject({
+      balance: '90.00',
+      bet: { id: bet.id, status: 'settled' },
+    });
+    const paidAgain = await call(p, 'POST', '/games/coinflip/cashout', undefined, 'flip-cash-0001');
+    expect(paidAgain.json().data).toEqual(paid.json().data);
   });
 
   test('40 concurrent 1-RUB bets on 5 RUB with target 0.01 over… never go below zero, nonces are consecutive', async () => {
@@ -424,8 +497,8 @@ describe('coinflip series', () => {
     }
     const wrong = flips[19] === 'heads' ? 'tails' : 'heads';
     const [right, racing] = await Promise.all([
-      call(p, 'POST', '/games/coinflip/flip', { side: flips[19], index: 19 }),
-      call(p, 'POST', '/games/coinflip/flip', { side: wrong, index: 19 }),
+      call(p, 'POST', '/games/coinflip/flip', { side: flips[19], index: 19, bet_id: bet.id }),
+      call(p, 'POST', '/games/coinflip/flip', { side: wrong, index: 19, bet_id: bet.id }),
     ]);
     const final = (await call(p, 'GET', `/games/bets/${bet.id}`)).json().data;
     expect(final.params.calls).toHaveLength(20);
@@ -449,9 +522,45 @@ describe('coinflip series', () => {
     const wrong = flips[1] === 'heads' ? 'tails' : 'heads';
     const lost = await call(p, 'POST', '/games/coinflip/flip', { side: wrong, index: 1 });
     expect(lost.json().data.bet).toMatchObject({ status: 'settled', multiplier: '0', payout: '0.00' });
-    const retried = await call(p, 'POST', '/games/coinflip/flip', { side: wrong, index: 1 });
+    const retried = await call(p, 'POST', '/games/coinflip/flip', { side: wrong, index: 1, bet_id: bet.id });
     expect(retried.statusCode).toBe(200);
     expect(retried.json().data.bet).toMatchObject({ id: bet.id, status: 'settled', multiplier: '0' });
+  });
+
+  test('a call after the series has ended is refused unless it retries a flip of that series', async () => {
+    const p = await player(100_00n);
+    const bet = await playSeries(p);
+    const flips = await flipsOf(bet, 1);
+    await call(p, 'POST', '/games/coinflip/flip', { side: flips[0], index: 0, bet_id: bet.id });
+    expect((await call(p, 'POST', '/games/coinflip/cashout')).statusCode).toBe(200);
+    for (const body of [
+      { side: flips[0], index: 0 },
+      { side: flips[0], index: 1, bet_id: bet.id },
+      { side: flips[0], index: 0, bet_id: String(Number(bet.id) + 1) },
+    ]) {
+      const res = await call(p, 'POST', '/games/coinflip/flip', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors).toEqual({ game: ['no_game_in_progress'] });
+    }
+    const retried = await call(p, 'POST', '/games/coinflip/flip', {
+      side: flips[0],
+      index: 0,
+      bet_id: bet.id,
+    });
+    expect(retried.json().data.bet).toMatchObject({ id: bet.id, status: 'settled' });
+  });
+
+  test('a call naming another series than the open one is refused and flips nothing', async () => {
+    const p = await player(100_00n);
+    const first = await playSeries(p);
+    const flips = await flipsOf(first, 1);
+    const wrong = flips[0] === 'heads' ? 'tails' : 'heads';
+    await call(p, 'POST', '/games/coinflip/flip', { side: wrong, index: 0, bet_id: first.id });
+    const second = await playSeries(p);
+    const res = await call(p, 'POST', '/games/coinflip/flip', { side: 'heads', index: 1, bet_id: first.id });
+    expect(res.statusCode).toBe(422);
+    const active = (await call(p, 'GET', '/games/coinflip/active')).json().data;
+    expect(active).toMatchObject({ id: second.id, outcome: { flips: [] } });
   });
 
   test('one open series at a time; cash-out needs a win', async () => {
@@ -510,6 +619,25 @@ describe('feeds', () => {
     expect(feed[0]).toMatchObject({ id: bet.id, game: 'dice', player: null, amount: '2.00' });
     const high = (await t.app.inject({ url: '/api/games/feed?kind=high-rollers' })).json().data;
     expect(high.find((i: { id: string }) => i.id === bet.id)).toBeUndefined();
+  });
+
+  test('a player without a name appears under a stable alias that is not their user id', async () => {
+    const p = await player(100_00n);
+    const seen: { data: { player: string } }[] = [];
+    const stop = await t.bus.subscribe('feed:bets', (payload) => seen.push(JSON.parse(payload)));
+    const body = { amount: '1', target: '50', direction: 'under' };
+    const first = (await call(p, 'POST', '/games/dice/bet', body)).json().data.bet;
+    const second = (await call(p, 'POST', '/games/dice/bet', body)).json().data.bet;
+    const feed: { id: string; player: string }[] = (
+      await t.app.inject({ url: '/api/games/feed?kind=all' })
+    ).json().data;
+    const names = [first.id, second.id].map((id) => feed.find((item) => item.id === id)?.player);
+    expect(names[0]).toMatch(/^#[0-9A-F]{6}$/);
+    expect(names[1]).toBe(names[0]);
+    expect(names[0]).not.toBe(`#${p.id}`);
+    await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.map((event) => event.data.player)).toContain(names[0]);
+    await stop();
   });
 });
 

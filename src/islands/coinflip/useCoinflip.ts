@@ -83,10 +83,11 @@ export function useCoinflip() {
   );
 
   const call = (side: CoinSide) => {
-    // The flip meant (0-based): a retried or doubled request cannot flip twice.
+    // The series and flip meant (0-based): a retried or doubled request cannot flip twice.
     const index = series?.flips.length ?? 0;
+    const betId = bet?.id;
     void run(async () => {
-      const answer = await api.post<BetAnswer>('/games/coinflip/flip', { side, index });
+      const answer = await api.post<BetAnswer>('/games/coinflip/flip', { side, index, bet_id: betId });
       const flips = readSeries(answer.bet as unknown as CoinflipBet).flips;
       const shown = flips.at(-1);
       if (shown) {

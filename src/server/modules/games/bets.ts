@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, type KeyObject, randomUUID } from 'node:crypto';
 import { floats } from '../../../games/fair/node.ts';
 import type { Currency, LimitedGame } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
@@ -46,6 +46,8 @@ export interface GamesDeps {
   bus: Bus;
   /** Pushes the player's new balances to their `/ws` channel. */
   publishBalances: (userId: string, currency: Currency, cash: bigint, bonus: bigint) => void;
+  /** Keys the public alias of players without a name (`playerName`), so feeds never show user ids. */
+  aliasKey: KeyObject;
 }
 
 /** What an instant game decides from the floats of one bet. */
@@ -216,23 +218,40 @@ export async function placeInstantBet(
   return { bet: betView(settled.row), balance: fromMinor(settled.cash) };
 }
 
-/** The answer to a retried key: the bet it created and the player's current balance. */
+/** The answer to a retried key: the bet it created (as it stands now) and the balance first answered. */
 export async function replayBet(
   deps: GamesDeps,
   user: UserRow,
   key: string,
   requestHash: string,
+  betColumn: 'transaction_id' | 'settle_transaction_id' = 'transaction_id',
 ): Promise<BetAnswer> {
-  const transactionId = await existingTransaction(deps.database, key, requestHash);
-  const [row] = await deps.database.query<BetRow>(`${BET_SELECT} where b.transaction_id = $1`, [
-    transactionId,
-  ]);
+  const transaction = await existingTransaction(deps.database, key, requestHash);
+  const [row] = await deps.database.query<BetRow>(
+    `${BET_SELECT} where b.${betColumn} = $1 and b.user_id = $2`,
+    [transaction.id, user.id],
+  );
   if (!row) throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
+  return {
+    bet: betView(row),
+    balance: await answeredBalance(deps, user.id, row.currency, transaction.result),
+  };
+}
+
+/** The balance a money move answered with (stored on its ledger transaction), else the current one. */
+export async function answeredBalance(
+  deps: GamesDeps,
+  userId: string,
+  currency: string,
+  result: unknown,
+): Promise<string> {
+  const stored = (result as { balance?: unknown } | null)?.balance;
+  if (typeof stored === 'string' && /^\d+$/.test(stored)) return fromMinor(BigInt(stored));
   const [cash] = await deps.database.query<{ balance: string }>(
     `select balance::text from ledger_accounts where user_id = $1 and kind = 'cash' and currency = $2`,
-    [user.id, row.currency],
+    [userId, currency],
   );
-  return { bet: betView(row), balance: fromMinor(BigInt(cash?.balance ?? '0')) };
+  return fromMinor(BigInt(cash?.balance ?? '0'));
 }
 
 export async function insertBet(
@@ -301,9 +320,18 @@ export interface FeedItem {
   created_at: Date;
 }
 
-export function playerName(user: Pick<UserRow, 'id' | 'name' | 'is_statistics_hidden'>): string | null {
+/**
+ * The name public feeds show: null for a player who hides statistics, the display name, else a
+ * stable alias `#` + 6 hex digits of HMAC(aliasKey, user id): unlinkable to the id without the key.
+ */
+export function playerName(
+  user: Pick<UserRow, 'id' | 'name' | 'is_statistics_hidden'>,
+  aliasKey: KeyObject,
+): string | null {
   if (user.is_statistics_hidden) return null;
-  return user.name?.trim() || `#${user.id}`;
+  const name = user.name?.trim();
+  if (name) return name;
+  return `#${createHmac('sha256', aliasKey).update(`player:${user.id}`).digest('hex').slice(0, 6).toUpperCase()}`;
 }
 
 /** Publishes a settled bet to `feed:bets` (and `feed:high-rollers` for big stakes). */
@@ -311,7 +339,7 @@ export function announce(deps: GamesDeps, user: UserRow, row: BetRow): void {
   const item: FeedItem = {
     id: row.id,
     game: row.game,
-    player: playerName(user),
+    player: playerName(user, deps.aliasKey),
     currency: row.currency,
     amount: fromMinor(BigInt(row.amount)),
     multiplier: row.multiplier,
@@ -328,7 +356,11 @@ export function announce(deps: GamesDeps, user: UserRow, row: BetRow): void {
 }
 
 /** The latest settled bets for a feed's first paint (then live over `/ws`). */
-export async function recentFeed(database: Database, kind: 'all' | 'high-rollers'): Promise<FeedItem[]> {
+export async function recentFeed(
+  database: Database,
+  kind: 'all' | 'high-rollers',
+  aliasKey: KeyObject,
+): Promise<FeedItem[]> {
   const highRollers = kind === 'high-rollers';
   const rows = await database.query<{
     id: string;
@@ -361,7 +393,10 @@ export async function recentFeed(database: Database, kind: 'all' | 'high-rollers
   return rows.map((r) => ({
     id: r.id,
     game: r.game,
-    player: playerName({ id: r.user_id, name: r.name, is_statistics_hidden: r.is_statistics_hidden }),
+    player: playerName(
+      { id: r.user_id, name: r.name, is_statistics_hidden: r.is_statistics_hidden },
+      aliasKey,
+    ),
     currency: r.currency,
     amount: fromMinor(BigInt(r.amount)),
     multiplier: r.multiplier,

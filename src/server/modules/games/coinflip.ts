@@ -9,7 +9,6 @@ import { ApiError, invalid } from '../../http/errors.ts';
 import type { UserRow } from '../auth/repository.ts';
 import {
   committedAccountId,
-  existingTransaction,
   houseShard,
   moveWithHouse,
   openTransaction,
@@ -17,9 +16,11 @@ import {
 } from '../wallet/ledger.ts';
 import {
   announce,
+  answeredBalance,
   BET_SELECT,
   type BetAnswer,
   type BetRow,
+  betOf,
   betView,
   checkLimits,
   currencyOf,
@@ -46,6 +47,11 @@ export const flipBody = z.object({
     .int()
     .min(0)
     .max(coinflip.MAX_FLIPS - 1, { error: 'invalid_index' })
+    .optional(),
+  /** The series the client means: a retry of a series that has ended since is answered with it. */
+  bet_id: z
+    .string()
+    .regex(/^\d{1,19}$/, { error: 'invalid_bet_id' })
     .optional(),
 });
 
@@ -202,6 +208,7 @@ export async function flip(deps: GamesDeps, user: UserRow, body: unknown): Promi
   try {
     outcome = await deps.database.transaction(async (tx) => {
       const row = await lockSeries(tx, user.id);
+      if (input.bet_id !== undefined && input.bet_id !== row.id) throw invalid('game', 'no_game_in_progress');
       const state = stateOf(row);
       if (input.index !== undefined && input.index < state.calls.length) return { row, changed: false };
       if (input.index !== undefined && input.index > state.calls.length)
@@ -253,18 +260,19 @@ export async function flip(deps: GamesDeps, user: UserRow, body: unknown): Promi
       return { ...paid, changed: true };
     });
   } catch (error) {
-    // A retried call for a flip of a series that has ended since: answer with that series.
+    // A retried call for a flip of the named series, which has ended since: answer with it.
     if (
       input.index !== undefined &&
+      input.bet_id !== undefined &&
       error instanceof ApiError &&
       error.errors.game?.includes('no_game_in_progress')
     ) {
-      const [last] = await deps.database.query<BetRow>(
-        `${BET_SELECT} where b.user_id = $1 and b.game = 'coinflip' order by b.id desc limit 1`,
-        [user.id],
+      const [ended] = await deps.database.query<BetRow>(
+        `${BET_SELECT} where b.user_id = $1 and b.game = 'coinflip' and b.id = $2 and b.status = 'settled'`,
+        [user.id, input.bet_id],
       );
-      if (last && stateOf(last).calls.length > input.index)
-        return { bet: betView(last), balance: await cashBalance(deps, user.id, currency) };
+      if (ended && stateOf(ended).calls.length > input.index)
+        return { bet: betView(ended), balance: await cashBalance(deps, user.id, currency) };
     }
     throw error;
   }
@@ -300,21 +308,17 @@ export async function cashout(deps: GamesDeps, user: UserRow, key: string): Prom
     deps.publishBalances(user.id, currency, paid.cash, paid.bonus);
     return { bet: betView(paid.row), balance: fromMinor(paid.cash) };
   } catch (error) {
-    if (error instanceof Replay) {
-      const transactionId = await existingTransaction(database, key, requestHash);
-      const [row] = await database.query<BetRow>(`${BET_SELECT} where b.settle_transaction_id = $1`, [
-        transactionId,
-      ]);
-      if (!row) throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
-      return { bet: betView(row), balance: await cashBalance(deps, user.id, currency) };
-    }
+    if (error instanceof Replay) return replayBet(deps, user, key, requestHash, 'settle_transaction_id');
     // A retried cash-out whose first attempt already settled the series: answer with that bet.
     if (error instanceof ApiError && error.errors.game?.includes('no_game_in_progress')) {
-      const [row] = await database.query<BetRow>(
-        `${BET_SELECT} join ledger_transactions t on t.id = b.settle_transaction_id where t.idempotency_key = $1`,
-        [key],
+      const [paid] = await database.query<{ id: string; result: unknown }>(
+        `select b.id::text, t.result from bets b join ledger_transactions t on t.id = b.settle_transaction_id
+          where t.idempotency_key = $1 and b.user_id = $2`,
+        [key, user.id],
       );
-      if (row) return { bet: betView(row), balance: await cashBalance(deps, user.id, currency) };
+      const row = paid && (await betOf(database, user.id, paid.id));
+      if (row)
+        return { bet: betView(row), balance: await answeredBalance(deps, user.id, currency, paid.result) };
     }
     throw error;
   }

@@ -63,16 +63,16 @@ export function dicePlay(body: unknown): InstantPlay {
 const kenoBody = z.object({
   amount: amountField,
   risk: z.string({ error: 'invalid_risk' }),
-  picks: z
-    .array(z.number({ error: 'invalid_picks' }), { error: 'invalid_picks' })
-    .max(40, { error: 'invalid_picks' }),
+  picks: z.array(z.unknown(), { error: 'invalid_picks' }).max(40, { error: 'invalid_picks' }),
 });
 
 export function kenoPlay(body: unknown): InstantPlay {
   const input = kenoBody.parse(body);
   const risk = keno.validateRisk(input.risk);
   if (!risk.ok) throw invalid('risk', 'invalid_risk');
-  const picks = keno.validatePicks(input.picks);
+  // Non-numbers are refused here as one `picks` error rather than one zod error per item.
+  if (!input.picks.every((n) => typeof n === 'number')) throw invalid('picks', 'invalid_picks');
+  const picks = keno.validatePicks(input.picks as number[]);
   if (!picks.ok) throw invalid('picks', 'invalid_picks');
   const params = { risk: risk.value, picks: [...picks.value] };
   return {
@@ -87,24 +87,39 @@ export function kenoPlay(body: unknown): InstantPlay {
   };
 }
 
+const OUTSIDE_BY_INDEX = new Set(['dozen', 'column']);
+const OUTSIDE_EVEN = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
+
+/** One roulette bet: inside kinds carry `numbers`, dozens and columns `index`, the rest neither. */
+const rouletteItem = z
+  .object({
+    kind: z.string(),
+    numbers: z.array(z.number().int()).min(1).max(6).optional(),
+    index: z.number().int().optional(),
+    amount: amountField,
+  })
+  .strict()
+  .refine((b) =>
+    OUTSIDE_BY_INDEX.has(b.kind)
+      ? b.index !== undefined && b.numbers === undefined
+      : OUTSIDE_EVEN.has(b.kind)
+        ? b.index === undefined && b.numbers === undefined
+        : b.index === undefined,
+  );
+
 const rouletteBody = z.object({
   bets: z
-    .array(
-      z.object({
-        kind: z.string({ error: 'invalid_bets' }),
-        numbers: z.array(z.number().int()).max(6).optional(),
-        index: z.number().int().optional(),
-        amount: amountField,
-      }),
-      { error: 'invalid_bets' },
-    )
+    .array(z.unknown(), { error: 'invalid_bets' })
     .min(1, { error: 'invalid_bets' })
     .max(50, { error: 'invalid_bets' }),
 });
 
 export function roulettePlay(body: unknown): InstantPlay {
-  const input = rouletteBody.parse(body);
-  const bets = input.bets.map((b) => {
+  // Each malformed bet is named by its position (`invalid_bets:<n>`, 1-based), whatever is wrong with it.
+  const bets = rouletteBody.parse(body).bets.map((item, i) => {
+    const parsed = rouletteItem.safeParse(item);
+    if (!parsed.success) throw invalid('bets', `invalid_bets:${i + 1}`);
+    const b = parsed.data;
     if (b.numbers) return { kind: b.kind, numbers: b.numbers, amount: b.amount };
     if (b.index !== undefined) return { kind: b.kind, index: b.index, amount: b.amount };
     return { kind: b.kind, amount: b.amount };
@@ -135,7 +150,7 @@ export function roulettePlay(body: unknown): InstantPlay {
 const wheelBody = z.object({
   amount: amountField,
   risk: z.string({ error: 'invalid_risk' }),
-  segments: z.coerce.number({ error: 'invalid_segments' }),
+  segments: z.number({ error: 'invalid_segments' }),
 });
 
 export function wheelPlay(body: unknown): InstantPlay {

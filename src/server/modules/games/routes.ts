@@ -103,7 +103,7 @@ export async function gamesRoutes(app: FastifyInstance, options: GamesDeps & { k
     const { kind } = z
       .object({ kind: z.enum(['all', 'high-rollers'], { error: 'invalid_kind' }).default('all') })
       .parse(request.query);
-    return { data: await recentFeed(database, kind) };
+    return { data: await recentFeed(database, kind, deps.aliasKey) };
   });
 
   app.get('/games/cases', async (request) => {

@@ -227,16 +227,20 @@ export async function openTransaction(
 }
 
 /** The transaction of an existing key, refusing a different request under the same key (409). */
-export async function existingTransaction(db: Queryable, key: string, requestHash: string): Promise<string> {
-  const [existing] = await db.query<{ id: string; request_hash: string }>(
-    'select id::text, request_hash from ledger_transactions where idempotency_key = $1',
+export async function existingTransaction(
+  db: Queryable,
+  key: string,
+  requestHash: string,
+): Promise<{ id: string; result: unknown }> {
+  const [existing] = await db.query<{ id: string; request_hash: string; result: unknown }>(
+    'select id::text, request_hash, result from ledger_transactions where idempotency_key = $1',
     [key],
     'ledger_existing_tx',
   );
   if (!existing) throw new Error(`idempotency key ${key} vanished`);
   if (existing.request_hash !== requestHash)
     throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
-  return existing.id;
+  return { id: existing.id, result: existing.result };
 }
 
 /** An account id resolved (and created) outside any transaction, then cached. */
@@ -299,6 +303,10 @@ export async function moveWithHouse(
      ), postings as (
        insert into ledger_postings (transaction_id, account_id, amount, currency)
        select $5, unnest($8::bigint[]), unnest($9::bigint[]), $6 where exists (select 1 from player)
+     ), answer as (
+       -- The balance this move answered with, so a retry of its key answers the same.
+       update ledger_transactions set result = jsonb_build_object('balance', (select balance::text from player))
+        where id = $5 and exists (select 1 from player)
      )
      select p.balance::text as cash,
             coalesce((select balance from ledger_accounts
