@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores (1 here); the API files wait on PGlite
+    // and sockets as much as on the CPU, so two run faster on 2 cores (e2e stays serial).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
