@@ -74,8 +74,14 @@ function isAnswered(error: unknown): boolean {
   return false;
 }
 
+/** True from the logout call until the session is cleared: nothing may use the session meanwhile. */
+let loggingOut = false;
+
 /** Reloads the profile (after a settings change elsewhere, a verification, a deposit). */
 export function refreshProfile(): Promise<User> {
+  // A token refreshed for the logout call itself re-authenticates /ws, which asks for the profile;
+  // sent after the logout, that call would 401 and try to refresh a revoked session.
+  if (loggingOut) return Promise.reject(new Error('logging out'));
   return fetchProfile();
 }
 
@@ -189,6 +195,7 @@ export function schedulePayIn(user: User | null = $user.get()): () => void {
 
 /** Logout = PUT auth/logout, then clear locally whatever the answer (spec §4). */
 export async function logout(): Promise<void> {
+  loggingOut = true;
   try {
     await api().put('auth/logout').json();
   } catch {
@@ -196,5 +203,6 @@ export async function logout(): Promise<void> {
   } finally {
     clearSession();
     started = Promise.resolve(null);
+    loggingOut = false;
   }
 }

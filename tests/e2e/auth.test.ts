@@ -154,7 +154,10 @@ describe('accounts in the browser', () => {
     expect((token?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
     await page.screenshot({ path: path.join(SHOTS, 'header-user-1440.png') });
 
-    // Log out from the account menu.
+    // Log out from the account menu, with the access token expired: the logout call refreshes
+    // it first, and that refresh must not make the page use the session after it is revoked
+    // (it re-authenticated /ws, whose profile reload then tried to refresh a revoked session).
+    await page.waitForTimeout(TTL_SECONDS * 1000 + 600);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => sessionState(page)).toBe('guest');
