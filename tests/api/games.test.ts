@@ -310,6 +310,7 @@ describe('limits and validation change nothing', () => {
     ['/games/wheel/bet', { amount: '1', risk: 'low', segments: [10] }, { segments: ['invalid_segments'] }],
     ['/games/cases/open', { slug: 'nope' }, { slug: ['invalid_case'] }],
     ['/games/coinflip/flip', { side: 'edge' }, { side: ['invalid_side'] }],
+    ['/games/coinflip/flip', { side: 'heads', index: 0, bet_id: 'x1' }, { bet_id: ['invalid_bet_id'] }],
   ])('%s with %j → 422 %j, and nothing changes', async (url, body, errors) => {
     const p = await player(50_00n);
     const res = await call(p, 'POST', url, body);

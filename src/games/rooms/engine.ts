@@ -10,7 +10,7 @@ import type { RollInput } from '../fair/seeds.ts';
 import { fail, ok, type Result } from '../result.ts';
 
 export const FLOAT_COUNT = 1;
-/** Tickets a round can sell: the largest pot whose double product with float_0 is exact input. */
+/** Tickets a round can sell: 2⁵³ − 1, the largest count a double holds exactly. */
 export const MAX_TICKETS = BigInt(Number.MAX_SAFE_INTEGER);
 /** Default house commission: 5 % of the pot, in basis points. */
 export const DEFAULT_COMMISSION_BPS = 500;

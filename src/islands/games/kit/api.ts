@@ -9,29 +9,27 @@ import { $user } from '../../../stores/user.ts';
 /** API paths are written as in docs/api-games.md ("/games/dice/bet"); ky's prefix wants them bare. */
 const bare = (path: string) => path.replace(/^\/+/, '');
 
+/** How many bets a board is showing now: bet balances and new public feed rows wait while above 0. */
+export const $showingOutcome = atom(0);
+
 /**
  * The balance of the last bet answer while a bet is being shown: the kit applies it once the
  * board has revealed the outcome, so the header does not give the result away (see GameShell).
  */
-let held: { depth: number; balance: string | null } = { depth: 0, balance: null };
-
-/** How many bets a board is showing now; the public feeds hold new rows back while it is above 0. */
-export const $showingOutcome = atom(0);
+let heldBalance: string | null = null;
 
 /** Runs `play` with bet answers' balances held back, then applies the last one. */
 export async function holdingBalance<T>(play: () => Promise<T>): Promise<T> {
-  held.depth += 1;
   $showingOutcome.set($showingOutcome.get() + 1);
   // The server's /ws balance event for this bet arrives while the board still animates.
   const releaseLive = holdLiveBalance();
   try {
     return await play();
   } finally {
-    held.depth -= 1;
     $showingOutcome.set($showingOutcome.get() - 1);
-    if (held.depth === 0 && held.balance !== null) {
-      const balance = held.balance;
-      held = { depth: 0, balance: null };
+    if ($showingOutcome.get() === 0 && heldBalance !== null) {
+      const balance = heldBalance;
+      heldBalance = null;
       applyBalance(balance);
     }
     // Then any newer /ws balance (another tab's deposit, say) on top of the bet's answer.
@@ -54,7 +52,7 @@ export function applyBalance(balance: string): void {
 function noteBalance(data: unknown): void {
   const balance = (data as { balance?: unknown } | null)?.balance;
   if (typeof balance !== 'string') return;
-  if (held.depth > 0) held.balance = balance;
+  if ($showingOutcome.get() > 0) heldBalance = balance;
   else applyBalance(balance);
 }
 

@@ -247,6 +247,11 @@ export async function answeredBalance(
 ): Promise<string> {
   const stored = (result as { balance?: unknown } | null)?.balance;
   if (typeof stored === 'string' && /^\d+$/.test(stored)) return fromMinor(BigInt(stored));
+  return cashBalance(deps, userId, currency);
+}
+
+/** The player's cash balance now, as a decimal string. */
+export async function cashBalance(deps: GamesDeps, userId: string, currency: string): Promise<string> {
   const [cash] = await deps.database.query<{ balance: string }>(
     `select balance::text from ledger_accounts where user_id = $1 and kind = 'cash' and currency = $2`,
     [userId, currency],

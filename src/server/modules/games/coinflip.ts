@@ -22,6 +22,7 @@ import {
   type BetRow,
   betOf,
   betView,
+  cashBalance,
   checkLimits,
   currencyOf,
   type GamesDeps,
@@ -51,7 +52,7 @@ export const flipBody = z.object({
   /** The series the client means: a retry of a series that has ended since is answered with it. */
   bet_id: z
     .string()
-    .regex(/^\d{1,19}$/, { error: 'invalid_bet_id' })
+    .regex(/^\d{1,18}$/, { error: 'invalid_bet_id' })
     .optional(),
 });
 
@@ -322,12 +323,4 @@ export async function cashout(deps: GamesDeps, user: UserRow, key: string): Prom
     }
     throw error;
   }
-}
-
-async function cashBalance(deps: GamesDeps, userId: string, currency: string): Promise<string> {
-  const [row] = await deps.database.query<{ balance: string }>(
-    `select balance::text from ledger_accounts where user_id = $1 and kind = 'cash' and currency = $2`,
-    [userId, currency],
-  );
-  return fromMinor(BigInt(row?.balance ?? '0'));
 }

@@ -87,10 +87,13 @@ export function kenoPlay(body: unknown): InstantPlay {
   };
 }
 
-const OUTSIDE_BY_INDEX = new Set(['dozen', 'column']);
-const OUTSIDE_EVEN = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
+const BY_INDEX = new Set(['dozen', 'column']);
+const EVEN_MONEY = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
 
-/** One roulette bet: inside kinds carry `numbers`, dozens and columns `index`, the rest neither. */
+/**
+ * One roulette bet: dozens and columns carry `index` only, even-money bets neither field, inside
+ * kinds no `index` (their `numbers` are checked by the engine).
+ */
 const rouletteItem = z
   .object({
     kind: z.string(),
@@ -99,13 +102,11 @@ const rouletteItem = z
     amount: amountField,
   })
   .strict()
-  .refine((b) =>
-    OUTSIDE_BY_INDEX.has(b.kind)
-      ? b.index !== undefined && b.numbers === undefined
-      : OUTSIDE_EVEN.has(b.kind)
-        ? b.index === undefined && b.numbers === undefined
-        : b.index === undefined,
-  );
+  .refine((b) => {
+    if (BY_INDEX.has(b.kind)) return b.index !== undefined && b.numbers === undefined;
+    if (EVEN_MONEY.has(b.kind)) return b.index === undefined && b.numbers === undefined;
+    return b.index === undefined;
+  });
 
 const rouletteBody = z.object({
   bets: z
