@@ -6,7 +6,8 @@ export default defineConfig({
     // and sockets as much as on the CPU, so two run faster on 2 cores (e2e stays serial).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // Statistical tests (chi-square, Monte Carlo) take seconds when the machine is busy.
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'api',

@@ -3,23 +3,24 @@
  * (file-backed, as `npm start` runs it) and, when BENCH_DATABASE_URL is set, on PostgreSQL; next to
  * each, the same bet transaction called in-process (no HTTP) and the raw transaction ceiling of the
  * same database (BEGIN; one conditional UPDATE; COMMIT). Loopback; the client shares the cores.
+ * In-process, the bets are measured again with an active bonus per player (the bonus hook's cost).
  * Run by hand: BENCH_SECONDS (default 10), BENCH_CONCURRENCY (default 32), BENCH_PLAYERS (64).
  */
-import { createSecretKey, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
-import { userById } from '../src/server/modules/auth/repository.ts';
-import { placeInstantBet } from '../src/server/modules/games/bets.ts';
+import { activateGrant, grantOf } from '../src/server/modules/bonus/engine.ts';
+import { insertGrant, upsertCampaign } from '../src/server/modules/bonus/repository.ts';
 import { dicePlay } from '../src/server/modules/games/instant.ts';
-import { post } from '../src/server/modules/wallet/ledger.ts';
-import { createMemoryBus } from '../src/server/realtime/bus.ts';
+import { placeBet } from '../src/server/modules/games/pipeline.ts';
+import { diceBody } from '../src/server/modules/games/schemas.ts';
 import { freshDatabaseUrl } from '../tests/helpers/database.ts';
 import { fundedPlayer } from '../tests/helpers/funding.ts';
 import { startServer } from '../tests/helpers/server.ts';
+import { fundedUsers, gamesDeps } from './players.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -105,43 +106,35 @@ async function httpBets(label: string, env: Record<string, string>) {
 /** The same bet transaction without HTTP, and the raw transaction ceiling of the database. */
 async function inProcess(label: string, database: Database) {
   const config = loadConfig({ NODE_ENV: 'test' });
-  const users = await inBatches(PLAYERS, 16, async (i) => {
-    const [row] = await database.query<{ id: string }>(
-      `insert into users (email, register_method, currency) values ($1, 'email', 'RUB') returning id::text`,
-      [`bench.${Date.now()}.${i}@example.com`],
-    );
-    await post(database, {
-      idempotencyKey: `bench-fund-${row!.id}`,
-      kind: 'adjustment',
-      currency: 'RUB',
-      request: {},
-      postings: [
-        { account: { system: 'house' }, amount: -10_000_000n },
-        { account: { userId: row!.id, kind: 'cash' }, amount: 10_000_000n },
-      ],
-      answer: () => null,
-    });
-    return (await userById(database, row!.id))!;
-  });
-  const deps = {
-    config,
-    database,
-    bus: createMemoryBus(),
-    publishBalances: () => {},
-    aliasKey: createSecretKey(randomBytes(32)),
-  };
+  const users = await fundedUsers(database, PLAYERS, { cash: 10_000_000n, prefix: 'bench' });
+  const deps = gamesDeps(config, database);
   let n = 0;
   const bet = async (caller: number) => {
     const user = users[(caller + n++) % users.length]!;
-    await placeInstantBet(
+    await placeBet(
       deps,
       user,
-      dicePlay({ amount: '1', target: '49.50', direction: 'under' }),
+      dicePlay(diceBody.parse({ amount: '1', target: '49.50', direction: 'under' })),
       `bench:${++n}`,
     );
   };
   await loop(bet);
-  report('dice bet transaction in-process', label, await loop(bet));
+  const plain = await loop(bet);
+  report('dice bet transaction in-process', label, plain);
+
+  // The same bets while each player has an active bonus: the hook's wagering update (and its
+  // conditions) is the difference (docs/bonuses.md; the VIP progress update runs in both).
+  await giveBonuses(database, users);
+  await loop(bet);
+  const withBonus = await loop(bet);
+  report('dice bet transaction in-process, active bonus', label, withBonus);
+  console.log(
+    JSON.stringify({
+      bench: 'active bonus vs none',
+      database: label,
+      throughputCost: `${(100 * (1 - withBonus.perSecond / plain.perSecond)).toFixed(1)} %`,
+    }),
+  );
 
   await database.query(
     'create table if not exists bench_rows (id int primary key, n bigint not null default 0)',
@@ -159,6 +152,33 @@ async function inProcess(label: string, database: Database) {
     });
   await loop(raw);
   report('raw transaction (one conditional update)', label, await loop(raw));
+}
+
+/** An active bonus for each player, wagering ×1000 (it never completes during a run). */
+async function giveBonuses(database: Database, users: readonly { id: string }[]) {
+  const campaign = await database.transaction((tx) =>
+    upsertCampaign(tx, null, {
+      name: `bench-${Date.now()}`,
+      kind: 'no_deposit',
+      terms: { wager: 1000, days: 7, claim_days: 7, amount: { RUB: '100000' } },
+      currencies: [],
+      regions: [],
+      is_public: false,
+      reg_and_dep: false,
+      is_super: false,
+      status: 'active',
+      starts_at: null,
+      ends_at: null,
+    }),
+  );
+  for (const user of users)
+    await database.transaction(async (tx) => {
+      const grant = await insertGrant(
+        tx,
+        grantOf(campaign, { userId: user.id, currency: 'RUB', source: 'operator', sourceKey: null }),
+      );
+      await activateGrant(tx, user.id, grant!.id);
+    });
 }
 
 if (PARTS.has('pglite')) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: page rendering through the real server (PGlite) and ledger transactions per
+ * `npm run bench`: cached pages against nginx (bench/pages.ts) and ledger transactions per
  * second on PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL. Bounded in time and
  * count; loopback only. Run by hand (not part of the test suite); needs `npm run build` first.
  */
@@ -8,7 +8,6 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { post } from '../src/server/modules/wallet/ledger.ts';
 import { freshDatabaseUrl } from '../tests/helpers/database.ts';
-import { startServer } from '../tests/helpers/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -35,22 +34,6 @@ async function loop(
     p50: at(0.5),
     p99: at(0.99),
   };
-}
-
-async function pages() {
-  const server = await startServer({ LOG_LEVEL: 'error' });
-  try {
-    for (const path of ['/en/faq', '/', '/en/games/dice']) {
-      await fetch(server.url + path).then((r) => r.text());
-      const result = await loop(async () => {
-        const res = await fetch(server.url + path, { headers: { 'accept-encoding': 'br' } });
-        await res.arrayBuffer();
-      });
-      console.log(JSON.stringify({ bench: 'page', path, concurrency: CONCURRENCY, ...result }));
-    }
-  } finally {
-    await server.stop();
-  }
 }
 
 async function ledger(label: string, databaseUrl: string | undefined) {
@@ -97,7 +80,8 @@ async function ledger(label: string, databaseUrl: string | undefined) {
   await database.close();
 }
 
-await pages();
+// Pages against nginx on the same bytes (bench/pages.ts), then the ledger's transaction ceiling.
+await import('./pages.ts');
 await ledger('pglite', undefined);
 if (process.env.BENCH_DATABASE_URL) {
   process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;

@@ -1,15 +1,19 @@
 /**
- * `npm run -s verify -- <game> --server-seed S --client-seed C --nonce N [options]` (FAIRNESS.md
+ * `npm run -s verify -- <game> --server-seed S --client-seed C --nonce N [options]` (docs/fairness.md
  * §6): recomputes a bet with the engines the server uses and prints one line of JSON. Crash takes
  * `--hash H --salt S`, rooms `--server-seed S --round-id ID --tickets T`. Bad input: a message on
  * stderr and exit code 2.
  *
  * `npm run -s verify -- --batch` reads one JSON array of such arguments per stdin line and prints
  * one result line each (`{"error":"…"}` for a bad line), for checking many bets in one process.
+ *
+ * Any non-empty server seed text of up to 256 characters is verified as it is; one that is not this
+ * site's format (64 lowercase hex characters) gets a warning on stderr, not a refusal.
  */
 import { createInterface } from 'node:readline';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { floats, hmacSha256Hex } from '../src/games/fair/node.ts';
+import { serverSeedWarning } from '../src/games/fair/seeds.ts';
 import { formatResult, GAME_OPTIONS, GAMES, parseVerifyRequest, verify } from '../src/games/verifier.ts';
 
 const USAGE = `Usage: npm run -s verify -- <game> [options]
@@ -40,6 +44,10 @@ async function run(args: string[]): Promise<string> {
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
   const request = parseVerifyRequest(game, options as Record<string, string | undefined>);
   if (!request.ok) throw new UsageError(request.message);
+  // Any server seed text is verified (docs/fairness.md §1); one of another format gets a warning.
+  const seed = options['server-seed'];
+  const warning = typeof seed === 'string' ? serverSeedWarning(seed) : null;
+  if (warning) process.stderr.write(`verify: warning: ${warning}\n`);
   return formatResult(await verify(request.value, { floats, hmacSha256Hex }));
 }
 

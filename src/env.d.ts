@@ -5,6 +5,12 @@ declare namespace App {
     /** Site settings handed over by the Fastify server (or read from env under `astro dev`). */
     site: import('./server/config.ts').SiteSettings;
     requestId?: string;
+    /** Data pages render from the server (bonus campaigns); unset under `astro dev`. */
+    content?: import('./server/http/site.ts').SiteContent;
+    /** The trusted site origin of this request (links, canonical URLs); unset under `astro dev`. */
+    origin?: string;
+    /** The CSP `connect-src` sources for this origin (its /ws and api. host); unset under `astro dev`. */
+    connectSrc?: string;
     log?: { error: (obj: unknown, msg?: string) => void; warn: (obj: unknown, msg?: string) => void };
     /** Locale of this page (URL prefix, or the default for unprefixed paths). */
     locale: import('./shared/locales.ts').Locale;
@@ -12,5 +18,22 @@ declare namespace App {
     path: string;
     /** The path as the visitor requested it, for the not-found message. */
     requestedPath: string;
+    /** The server's page cache (docs/performance.md "Pages"); unset under `astro dev`. */
+    pageCache?: import('./server/page-cache.ts').PageCache;
+    /** The operator's settings and search-engine data (docs/edge.md); unset under `astro dev`. */
+    siteContent?: import('./server/modules/edge/site-content.ts').SiteContentReader;
+    /** The cache key of this page's rendering, set by the server when it may be cached. */
+    pageCacheKey?: string;
+    /**
+     * Content this page shows that can change while the server runs: a component that renders such
+     * content adds its tag, and the server drops the cached page when that content changes.
+     */
+    cacheTags?: Set<string>;
   }
+}
+
+/** An .astro component imported from TypeScript (the artwork files render one at build time). */
+declare module '*.astro' {
+  const Component: import('astro/runtime/server/index.js').AstroComponentFactory;
+  export default Component;
 }

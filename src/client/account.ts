@@ -1,26 +1,31 @@
-import { LANGUAGE_TAG } from '../shared/locales.ts';
-import { formatMoney, toMinor } from '../shared/money.ts';
+import { isLocale, LANGUAGE_TAG, type Locale } from '../shared/locales.ts';
 import { openModal } from '../stores/modals.ts';
 import { $sessionStatus, $user, hasFeature, type User } from '../stores/user.ts';
+import { profile } from './auth.ts';
 import { startLiveBalance } from './live-balance.ts';
+import { formatDecimal } from './money-format.ts';
 import { handlePaymentReturn } from './payment-return.ts';
 import { hasQueryFlag, openGuestFlagModals, removeQueryFlags } from './query-flags.ts';
-import { logout, startSession } from './session.ts';
+import { logout, replaceUser, startSession } from './session.ts';
 import { localHref, pageLocale } from './site.ts';
 
 /**
- * The logged-in header (spec §2, §3): avatar, balance in the account currency, Deposit and the
+ * The logged-in header: avatar, balance in the account currency, Deposit and the
  * account menu. The markup is server-rendered (src/components/Header.astro); this fills it in.
  * Loaded only when a token cookie exists or after a login, never for a guest.
  */
 const actions = document.querySelector<HTMLElement>('[data-session]');
 const amount = document.querySelector<HTMLElement>('[data-account-amount]');
+const bonusSlot = document.querySelector<HTMLElement>('[data-account-bonus]');
+const bonusAmount = document.querySelector<HTMLElement>('[data-account-bonus-amount]');
 const avatar = document.querySelector<HTMLElement>('[data-account-avatar]');
 const nameSlot = document.querySelector<HTMLElement>('[data-account-name]');
 const contactSlot = document.querySelector<HTMLElement>('[data-account-contact]');
 const menuRoot = document.querySelector<HTMLElement>('[data-account-menu]');
 const toggle = document.querySelector<HTMLButtonElement>('[data-account-toggle]');
 const menu = document.getElementById('account-menu');
+const emailReminder = document.querySelector<HTMLElement>('[data-email-reminder]');
+const attentionDot = document.querySelector<HTMLElement>('[data-attention-dot]');
 
 function setMenu(open: boolean, focus: 'first' | 'toggle' | null = null): void {
   if (!menu || !toggle) return;
@@ -32,12 +37,7 @@ function setMenu(open: boolean, focus: 'first' | 'toggle' | null = null): void {
 
 /** Balance for display: Intl per page locale and account currency, from the exact decimal string. */
 function formatBalance(user: Pick<User, 'balance' | 'currency'>, languageTag: string): string {
-  if (!user.currency) return '—';
-  try {
-    return formatMoney(toMinor(user.balance), user.currency, languageTag);
-  } catch {
-    return `${user.balance} ${user.currency}`;
-  }
+  return user.currency ? formatDecimal(user.balance, user.currency, languageTag) : '—';
 }
 
 function displayName(user: User): string {
@@ -67,39 +67,85 @@ function initial(user: User): string {
 function render(user: User | null): void {
   if (!user) return;
   if (amount) amount.textContent = formatBalance(user, LANGUAGE_TAG[pageLocale()]);
+  // The bonus balance beside the real one, only while it is not zero (docs/bonuses.md).
+  const bonus = Number(user.bonus_balance) !== 0 && user.currency;
+  if (bonusSlot) bonusSlot.hidden = !bonus;
+  if (bonusAmount && bonus)
+    bonusAmount.textContent = formatBalance(
+      { balance: user.bonus_balance, currency: user.currency },
+      LANGUAGE_TAG[pageLocale()],
+    );
   if (nameSlot) nameSlot.textContent = displayName(user);
   if (contactSlot) contactSlot.textContent = user.name ? (user.email ?? user.phone ?? '') : `ID ${user.id}`;
   renderAvatar(user);
+  renderReminders(user);
+  showFeatureItems(user);
 }
 
-/** Profile pages show a login prompt to guests (src/pages/[locale]/profile/ProfileGate.astro). */
-function syncProfileGates(status: 'guest' | 'user'): void {
-  for (const gate of document.querySelectorAll<HTMLElement>('[data-profile-gate]')) {
-    if (gate.dataset.content !== 'false') gate.dataset.state = status;
+/**
+ * A gentle reminder while the e-mail is not confirmed: a dot on the avatar (named in the button's
+ * label) and the first menu item, which leads to the contacts of the settings page.
+ */
+function renderReminders(user: User): void {
+  const unconfirmed = Boolean(user.email) && !user.is_email_verified;
+  if (emailReminder) emailReminder.hidden = !unconfirmed;
+  if (attentionDot) attentionDot.hidden = !unconfirmed;
+  const label = unconfirmed ? toggle?.dataset.labelAttention : toggle?.dataset.label;
+  if (label) toggle?.setAttribute('aria-label', label);
+}
+
+/** Menu items and tabs of a feature the profile does not have stay hidden (docs/product-rules.md §6). */
+function showFeatureItems(user: User): void {
+  for (const item of document.querySelectorAll<HTMLElement>('[data-feature]:not([data-profile-gate])')) {
+    item.hidden = !hasFeature(user, item.dataset.feature ?? '');
   }
 }
 
-/** Spec §5: a profile page behind a feature flag sends players without it to /error (404). */
-function checkFeatureGates(user: User | null): void {
-  if (!user) return;
-  for (const gate of document.querySelectorAll<HTMLElement>('[data-profile-gate][data-feature]')) {
+/**
+ * Profile pages show a login prompt to guests (src/pages/[locale]/profile/_ProfileGate.astro). A
+ * page behind a feature flag stays hidden until the profile has loaded: a player with the flag
+ * sees it, one without is sent to /error?errorCode=404 (docs/product-rules.md §5).
+ */
+function syncProfileGates(status: 'guest' | 'user', user: User | null): void {
+  for (const gate of document.querySelectorAll<HTMLElement>('[data-profile-gate]')) {
+    if (gate.dataset.content === 'false') continue;
     const flag = gate.dataset.feature;
-    if (flag && !hasFeature(user, flag)) {
+    if (status === 'user' && flag && !hasFeature(user, flag)) {
       window.location.replace(`${localHref('/error')}?errorCode=404`);
       return;
     }
+    gate.dataset.state = status;
   }
 }
 
-$user.subscribe((user) => {
-  render(user);
-  checkFeatureGates(user);
-});
+$user.subscribe((user) => render(user));
 $sessionStatus.subscribe((status) => {
   if (status === 'unknown') return;
   if (actions) actions.dataset.session = status;
+  document.documentElement.dataset.visitor = status;
   if (status === 'guest') setMenu(false);
-  syncProfileGates(status);
+  syncProfileGates(status, $user.get());
+});
+
+/**
+ * The language switcher's links (src/components/LocaleSwitcher.astro) save the choice on the
+ * player's profile before moving (PUT /profile/settings), so the settings and the next login
+ * follow it. A save that fails or takes too long does not hold the switch up.
+ */
+async function saveLocale(next: Locale): Promise<void> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 4000));
+  const answer = await Promise.race([profile.updateSetting({ locale: next }).catch(() => null), timeout]);
+  if (answer?.user) replaceUser(answer.user);
+}
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-switch-locale]');
+  const next = link?.dataset.switchLocale;
+  const user = $user.get();
+  if (!link || !isLocale(next) || !user || user.locale === next) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  event.preventDefault();
+  void saveLocale(next).finally(() => window.location.assign(link.href));
 });
 
 document.querySelector('[data-logout]')?.addEventListener('click', (event) => {
@@ -133,7 +179,7 @@ void startSession().then((user) => {
     openGuestFlagModals();
     return;
   }
-  // Already logged in: the login and signup flags have nothing left to do (spec §2).
+  // Already logged in: the login and signup flags have nothing left to do (query-flags.ts).
   removeQueryFlags(['login', 'signup']);
   void handlePaymentReturn();
   if (hasQueryFlag('deposit')) {

@@ -6,7 +6,7 @@ const at = (href: string) => {
   return { protocol: url.protocol, host: url.host, hostname: url.hostname };
 };
 
-describe('API base URL (spec §7)', () => {
+describe('API base URL (docs/product-rules.md §7)', () => {
   test.each([
     [null, false, 'https://orbita.example/en/faq', 'https://api.orbita.example'],
     [null, false, 'https://www.orbita.example/', 'https://api.orbita.example'],

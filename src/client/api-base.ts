@@ -1,5 +1,7 @@
+import { isBareHost } from '../shared/hosts.ts';
+
 /**
- * The API base URL rule of spec §7: in development the configured URL; otherwise the `api.`
+ * The API base URL rule of docs/product-rules.md §7: in development the configured URL; otherwise the `api.`
  * subdomain of the current host without `www`. `PUBLIC_API_URL` (the configured URL) overrides
  * both. Hosts that cannot have subdomains (localhost, IP addresses) use `/api` on the same origin.
  */
@@ -16,17 +18,7 @@ export function resolveApiBase(input: {
   return `${location.protocol}//api.${host}`;
 }
 
-function isBareHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) ||
-    hostname.startsWith('[') ||
-    !hostname.includes('.')
-  );
-}
-
-/** Accept-Language value for a URL locale (spec §7: br is sent as pt-BR). */
+/** Accept-Language value for a URL locale (docs/product-rules.md §7: br is sent as pt-BR). */
 export function acceptLanguageFor(locale: string): string {
   const tags: Record<string, string> = { br: 'pt-BR', kz: 'kk', en: 'en-US' };
   return tags[locale] ?? locale;

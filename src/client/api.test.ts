@@ -10,7 +10,7 @@ function capture() {
   return { requests, fetch: fetch as typeof globalThis.fetch };
 }
 
-describe('API client headers (spec §7)', () => {
+describe('API client headers (docs/product-rules.md §7)', () => {
   test('sends Bearer, Region and Accept-Language (br as pt-BR) to the base URL', async () => {
     const { requests, fetch } = capture();
     const api = createApiClient({
@@ -70,7 +70,7 @@ describe('API client headers (spec §7)', () => {
   });
 });
 
-describe('token refresh (spec §4)', () => {
+describe('token refresh (docs/product-rules.md §4)', () => {
   const BASE = 'https://api.orbita.example';
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,4 +1,5 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
+import type { RefreshAnswer } from '../shared/api/auth.ts';
 import { $locale } from '../stores/locale.ts';
 import { acceptLanguageFor, resolveApiBase } from './api-base.ts';
 import { readCookie } from './cookies.ts';
@@ -6,20 +7,23 @@ import { createRefreshingFetch, RefreshError } from './token-refresh.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
-  /** Current bearer token (spec §3 `token` cookie), or null for a guest. */
+  /** Current bearer token (docs/product-rules.md §3 `token` cookie), or null for a guest. */
   getToken: () => string | null;
-  /** Region header value when set (spec §7). */
+  /** Region header value when set (docs/product-rules.md §7). */
   getRegion: () => string | null;
   getLocale: () => string;
   fetch?: typeof fetch;
-  /** Stores the access token a refresh returned (spec §4). */
+  /** Stores the access token a refresh returned (docs/product-rules.md §4). */
   onTokenRefreshed?: (token: string) => void;
-  /** Called once per failed refresh, before the waiting requests are rejected (spec §4). */
+  /** Called with every 451 answer: the caller's country is blocked (docs/product-rules.md §4, §8). */
+  onUnavailable?: () => void;
+  /** Called once per failed refresh, before the waiting requests are rejected (docs/product-rules.md §4). */
   onRefreshFailed?: (error: RefreshError) => void;
   /**
    * Runs the refresh exclusively across the browser's tabs. The server rotates the refresh token
-   * and treats a second use as theft (the whole session is revoked), so two tabs must never
-   * refresh at once. Defaults to the Web Locks API where available.
+   * and treats a second use as theft (the whole session is revoked) unless it comes within a few
+   * seconds and the new token is still unused (docs/api-auth.md); tabs take turns so that a slow
+   * one never falls outside that window. Defaults to the Web Locks API where available.
    */
   exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
 }
@@ -31,18 +35,18 @@ function webLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request(REFRESH_LOCK, task) : task();
 }
 
-/** Header name marking a replayed request: a retry carries no stale bearer token (spec §7). */
+/** Header name marking a replayed request: a retry carries no stale bearer token (docs/product-rules.md §7). */
 export const RETRY_HEADER = 'x-retry';
 
-/** The refresh endpoint (spec §7); its own 401 is never refreshed. */
+/** The refresh endpoint (docs/product-rules.md §7); its own 401 is never refreshed. */
 export const REFRESH_PATH = 'auth/refresh-token';
 
 /** `context` flag of a call that must not carry the bearer token. */
 const ANONYMOUS = 'anonymous';
 
 /**
- * Builds the shared ky client: the headers of spec §7, cookies on every call (the refresh token is
- * an HttpOnly cookie) and the 401 → refresh → replay rule of spec §4.
+ * Builds the shared ky client: the headers of docs/product-rules.md §7, cookies on every call (the refresh token is
+ * an HttpOnly cookie) and the 401 → refresh → replay rule of docs/product-rules.md §4.
  */
 export function createApiClient(options: ApiClientOptions): KyInstance {
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -65,7 +69,7 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
     try {
       const body = await client!
         .post(REFRESH_PATH, { context: { [ANONYMOUS]: true } })
-        .json<{ access_token?: unknown }>();
+        .json<Partial<RefreshAnswer>>();
       token = body.access_token;
     } catch (cause) {
       const error = new RefreshError(isHTTPError(cause) ? cause.response.status : null, { cause });
@@ -94,6 +98,11 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
       isRefreshRequest: (request) => new URL(request.url).pathname.endsWith(`/${REFRESH_PATH}`),
     }),
     hooks: {
+      afterResponse: [
+        ({ response }) => {
+          if (response.status === 451) options.onUnavailable?.();
+        },
+      ],
       beforeRequest: [
         ({ request, options: { context } }) => {
           const token = options.getToken();
@@ -124,23 +133,49 @@ export function setSessionHooks(hooks: SharedClientHooks): void {
   sessionHooks = hooks;
 }
 
-/** The page's API client, configured from `<html data-api-url data-dev>`. */
-export function api(): KyInstance {
-  if (!shared) {
-    const root = document.documentElement;
-    const baseUrl = resolveApiBase({
+/** The options of the page's clients, from `<html data-api-url data-dev>` and the cookies. */
+function pageClientOptions(): ApiClientOptions {
+  const root = document.documentElement;
+  return {
+    baseUrl: resolveApiBase({
       configuredUrl: root.dataset.apiUrl || null,
       dev: root.dataset.dev === 'true',
       location: window.location,
-    });
-    shared = createApiClient({
-      baseUrl,
-      getToken: () => readCookie('token') || null,
-      getRegion: () => readCookie('region'),
-      getLocale: () => $locale.get(),
-      onTokenRefreshed: (token) => sessionHooks?.onTokenRefreshed(token),
-      onRefreshFailed: (error) => sessionHooks?.onRefreshFailed(error),
-    });
-  }
+    }),
+    getToken: () => readCookie('token') || null,
+    getRegion: () => readCookie('region'),
+    getLocale: () => $locale.get(),
+    onTokenRefreshed: (token) => sessionHooks?.onTokenRefreshed(token),
+    onRefreshFailed: (error) => sessionHooks?.onRefreshFailed(error),
+    onUnavailable: goToNoAccess,
+  };
+}
+
+/** docs/product-rules.md §8 "451 from geo: go to /no-access" (in the page's locale; not from /no-access itself). */
+function goToNoAccess(): void {
+  if (document.body.dataset.layout === 'no-access') return;
+  const locale = document.documentElement.dataset.locale;
+  const prefixed = locale && window.location.pathname.startsWith(`/${locale}`);
+  window.location.assign(prefixed ? `/${locale}/no-access` : '/no-access');
+}
+
+/** The API base URL of this page (docs/product-rules.md §7), for calls made without the client. */
+export function apiBaseUrl(): string {
+  return pageClientOptions().baseUrl.replace(/\/+$/, '');
+}
+
+/** The page's API client, configured from `<html data-api-url data-dev>`. */
+export function api(): KyInstance {
+  shared ??= createApiClient(pageClientOptions());
   return shared;
+}
+
+/**
+ * A client like `api()` (token, refresh and replay, headers) that sends through `transport`
+ * instead of `fetch`: an upload that reports its progress (src/client/upload-fetch.ts). Its
+ * refreshes take turns with the page client's (the cross-tab lock; a token another client got
+ * meanwhile is reused).
+ */
+export function apiVia(transport: typeof fetch): KyInstance {
+  return createApiClient({ ...pageClientOptions(), fetch: transport });
 }

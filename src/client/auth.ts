@@ -1,8 +1,17 @@
+import type { ResetTokenAnswer, SessionAnswer } from '../shared/api/auth.ts';
+import type { Success as SuccessAnswer } from '../shared/api/common.ts';
+import type {
+  ProfileUpdateResponse,
+  ProfileUserResponse,
+  SessionRow,
+  SessionsEndedResponse,
+  SessionsResponse,
+} from '../shared/api/profile.ts';
 import type { Currency } from '../shared/currencies.ts';
-import type { User } from '../stores/user.ts';
 import { api } from './api.ts';
 import { captchaToken } from './captcha.ts';
 import { readCookie } from './cookies.ts';
+import { fingerprint } from './fingerprint.ts';
 import { pageLocale } from './site.ts';
 
 /** Answer of every call that logs the player in (docs/api-auth.md "Session responses"). */
@@ -13,23 +22,11 @@ export interface SessionResponse {
   is_new?: boolean;
 }
 
-export interface ResetTokenResponse {
-  success: boolean;
-  data: { reset_token: string };
-}
+export type ResetTokenResponse = ResetTokenAnswer;
 
-export interface Success {
-  success: boolean;
-}
+export type Success = SuccessAnswer;
 
-export interface SessionInfo {
-  id: number | string;
-  current: boolean;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type SessionInfo = SessionRow;
 
 const V2 = 'api/v2/auth';
 const post = <T>(path: string, json?: object) =>
@@ -42,16 +39,24 @@ const guest = <T>(path: string, json: object) =>
     .post(path, { json, context: { anonymous: true } })
     .json<T>();
 
-/** The browser's time zone (spec §4: guessed when the profile has none). */
+/**
+ * The browser's time zone (docs/product-rules.md §4: guessed when the profile has none), when it is a zone the
+ * browser itself lists: an engine that cannot tell answers "Etc/Unknown", which the server refuses
+ * (docs/api-auth.md), and a refused zone would fail the registration it is sent with.
+ */
 export function guessTimezone(): string | null {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone) return null;
+    // Older engines cannot list their zones: their guess is sent as it is.
+    if (typeof Intl.supportedValuesOf !== 'function' || zone === 'UTC' || zone === 'Etc/UTC') return zone;
+    return Intl.supportedValuesOf('timeZone').includes(zone) ? zone : null;
   } catch {
     return null;
   }
 }
 
-/** Attribution cookies sent with a registration (spec §7: partner, adplace, stag, promo). */
+/** Attribution cookies sent with a registration (docs/product-rules.md §7: partner, adplace, stag, promo). */
 function attribution() {
   const out: Record<string, string> = {};
   for (const name of ['partner', 'adplace', 'stag', 'promo'] as const) {
@@ -61,10 +66,13 @@ function attribution() {
   return out;
 }
 
-/** `{ captcha }` when the site runs reCAPTCHA, else nothing. */
-async function withCaptcha(action: 'login' | 'register'): Promise<{ captcha?: string }> {
-  const captcha = await captchaToken(action);
-  return captcha ? { captcha } : {};
+/**
+ * The client fields of a login or registration (docs/product-rules.md §7): `captcha` when the
+ * site runs reCAPTCHA, and `fp`, the browser's fingerprint (src/client/fingerprint.ts).
+ */
+async function withCaptcha(action: 'login' | 'register'): Promise<{ captcha?: string; fp?: string }> {
+  const [captcha, fp] = await Promise.all([captchaToken(action), fingerprint()]);
+  return { ...(captcha ? { captcha } : {}), ...(fp ? { fp } : {}) };
 }
 
 export interface RegistrationInput {
@@ -75,13 +83,13 @@ export interface RegistrationInput {
 
 export const auth = {
   loginEmailPassword: async (email: string, password: string) =>
-    guest<SessionResponse>(`${V2}/login/email/password`, {
+    guest<SessionAnswer>(`${V2}/login/email/password`, {
       email,
       password,
       ...(await withCaptcha('login')),
     }),
   loginPhonePassword: async (phone: string, password: string) =>
-    guest<SessionResponse>(`${V2}/login/phone/password`, {
+    guest<SessionAnswer>(`${V2}/login/phone/password`, {
       phone,
       password,
       ...(await withCaptcha('login')),
@@ -92,17 +100,17 @@ export const auth = {
   resendEmailLoginCode: (email: string) =>
     guest<Success>(`${V2}/login/email/resend`, { email, locale: pageLocale() }),
   loginEmailCode: (email: string, code: string) =>
-    guest<SessionResponse>(`${V2}/login/email/code`, { email, code }),
+    guest<SessionAnswer>(`${V2}/login/email/code`, { email, code }),
 
   sendPhoneLoginCode: (phone: string) =>
     guest<Success>(`${V2}/login/phone/verification`, { phone, locale: pageLocale() }),
   resendPhoneLoginCode: (phone: string) =>
     guest<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone, locale: pageLocale() }),
   loginPhoneCode: (phone: string, code: string) =>
-    guest<SessionResponse>(`${V2}/login/phone/code?type=sms`, { phone, code }),
+    guest<SessionAnswer>(`${V2}/login/phone/code?type=sms`, { phone, code }),
 
   registerEmail: async (email: string, input: RegistrationInput) =>
-    guest<SessionResponse>(`${V2}/register/email`, {
+    guest<SessionAnswer>(`${V2}/register/email`, {
       ...(await withCaptcha('register')),
       email,
       ...input,
@@ -110,7 +118,7 @@ export const auth = {
       ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
     }),
   registerPhone: async (phone: string, input: RegistrationInput) =>
-    guest<SessionResponse>(`${V2}/register/phone`, {
+    guest<SessionAnswer>(`${V2}/register/phone`, {
       ...(await withCaptcha('register')),
       phone,
       ...input,
@@ -129,7 +137,7 @@ export const auth = {
     guest<ResetTokenResponse>(`${V2}/password/email/code/confirm`, { email, code }),
   checkEmailResetToken: (token: string) => guest<Success>(`${V2}/password/email/token/check`, { token }),
   resetByEmailToken: (token: string, password: string) =>
-    guest<SessionResponse>(`${V2}/password/email/reset/token`, {
+    guest<SessionAnswer>(`${V2}/password/email/reset/token`, {
       token,
       password,
       password_confirmation: password,
@@ -141,7 +149,7 @@ export const auth = {
     guest<ResetTokenResponse>(`${V2}/password/phone/code/confirm`, { phone, code }),
   checkPhoneResetToken: (token: string) => guest<Success>(`${V2}/password/phone/token/check`, { token }),
   resetByPhoneToken: (token: string, password: string) =>
-    guest<SessionResponse>(`${V2}/password/phone/reset`, {
+    guest<SessionAnswer>(`${V2}/password/phone/reset`, {
       token,
       password,
       password_confirmation: password,
@@ -153,18 +161,17 @@ export const profile = {
     const whoAreYou = readCookie('super_bonus');
     return api()
       .get('profile/user', whoAreYou ? { searchParams: { whoAreYou } } : {})
-      .json<{ user: User; fresh_token?: string | null; super_bonus?: unknown }>();
+      .json<ProfileUserResponse>();
   },
-  /** Spec §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden. */
+  /** docs/product-rules.md §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden. */
   updateSetting: (
     setting:
       | { locale: string }
       | { timezone: string }
       | { is_avatar_hidden: boolean }
       | { is_statistics_hidden: boolean },
-  ) => api().put('profile/settings', { json: setting }).json<{ success: boolean; user: User }>(),
-  setCurrency: (currency: Currency) =>
-    post<{ success: boolean; user: User }>('profile/currency', { currency }),
+  ) => api().put('profile/settings', { json: setting }).json<ProfileUpdateResponse>(),
+  setCurrency: (currency: Currency) => post<ProfileUpdateResponse>('profile/currency', { currency }),
   updatePassword: (oldPassword: string, password: string, confirm: string) =>
     post<Success>('password/update', {
       old_password: oldPassword,
@@ -173,7 +180,6 @@ export const profile = {
     }),
   setPassword: (password: string, confirm: string) =>
     post<Success>(`${V2}/password/set`, { password, confirm_password: confirm }),
-  sessions: () => api().get('profile/sessions').json<{ data: SessionInfo[] }>(),
-  logoutOtherSessions: () =>
-    api().delete('profile/sessions/others').json<{ success: boolean; revoked: number }>(),
+  sessions: () => api().get('profile/sessions').json<SessionsResponse>(),
+  logoutOtherSessions: () => api().delete('profile/sessions/others').json<SessionsEndedResponse>(),
 };

@@ -11,7 +11,7 @@ function fakeDocument() {
 }
 
 describe('captcha loader', () => {
-  test('loads the script once with the site key and refuses another key (spec §8)', async () => {
+  test('loads the script once with the site key and refuses another key (docs/product-rules.md §8)', async () => {
     const { doc, appended } = fakeDocument();
     (globalThis as { window?: unknown }).window = {
       grecaptcha: { ready: (cb: () => void) => cb(), execute: async () => 'token' },

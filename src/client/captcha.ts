@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA v3 in the browser (spec §7; badge hidden by CSS). Active only when the page carries a
+ * reCAPTCHA v3 in the browser (docs/product-rules.md §7; badge hidden by CSS). Active only when the page carries a
  * site key (`<html data-captcha-key>`, from PUBLIC_CAPTCHA_SITE_KEY); the server then checks the
  * token it gets with logins and registrations.
  */
@@ -17,7 +17,7 @@ declare global {
 let loadedKey: string | null = null;
 let loading: Promise<Grecaptcha> | null = null;
 
-/** spec §8: loading the captcha again with another site key is refused with this message. */
+/** docs/product-rules.md §8: loading the captcha again with another site key is refused with this message. */
 export const DIFFERENT_KEY_ERROR = 'reCAPTCHA has already been loaded with different site key';
 
 export function loadCaptcha(siteKey: string, doc: Document = document): Promise<Grecaptcha> {

@@ -23,7 +23,7 @@ function httpError(status: number, body: unknown, headers: Record<string, string
   return error;
 }
 
-describe('error messages (spec §5, §8)', () => {
+describe('error messages (docs/product-rules.md §5, §8)', () => {
   test('split at the first colon; the key is looked up under error.', () => {
     expect(translateMessage('invalid_email:must contain @', translator)).toBe('Enter a valid email');
     expect(translateMessage('validation.too_small:8', translator)).toBe('Too short');

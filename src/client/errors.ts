@@ -1,7 +1,7 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { RefreshError } from './token-refresh.ts';
 
-/** What went wrong with an API call, in the terms of spec §8. */
+/** What went wrong with an API call, in the terms of docs/product-rules.md §8. */
 export interface ApiErrorReport {
   /** HTTP status, or null when no answer arrived. */
   status: number | null;
@@ -15,7 +15,7 @@ export interface ApiErrorReport {
   sessionLost: boolean;
 }
 
-/** Spec §5: a missing captcha response is never shown. */
+/** docs/product-rules.md §5: a missing captcha response is never shown. */
 const HIDDEN = /^captcha_missing(:|$)|recaptcha-response|captcha[ _-]?response/i;
 
 function codeForStatus(status: number | null): string {
@@ -75,13 +75,13 @@ export function describeApiError(error: unknown): ApiErrorReport {
 }
 
 export interface Translator {
-  /** `options.detail` is the part of a server message after its colon (spec §8: may be shown). */
+  /** `options.detail` is the part of a server message after its colon (docs/product-rules.md §8: may be shown). */
   t: (key: string, options?: { detail: string }) => string;
   exists: (key: string) => boolean;
 }
 
 /**
- * One server message → display text (spec §5): split at the first colon; the first part is a key
+ * One server message → display text (docs/product-rules.md §5): split at the first colon; the first part is a key
  * under `error.`, falling back to the raw text. Null for messages that are never shown.
  */
 export function translateMessage(raw: string, { t, exists }: Translator): string | null {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { applyMask, maskLength, unmask } from './mask.ts';
 import { defaultPhoneCountry, phoneCountry, toE164 } from './phone.ts';
 
-describe('input masks (spec §5)', () => {
+describe('input masks (docs/product-rules.md §5)', () => {
   test('# takes digits and literals appear as the player types', () => {
     expect(applyMask('9991234567', '(###) ###-##-##')).toBe('(999) 123-45-67');
     expect(applyMask('999', '(###) ###-##-##')).toBe('(999');
@@ -23,7 +23,7 @@ describe('input masks (spec §5)', () => {
   });
 });
 
-describe('phone prefixes (spec §3)', () => {
+describe('phone prefixes (docs/product-rules.md §3)', () => {
   test('ru +7, kz +7, by +375, preselected by locale', () => {
     expect(toE164(phoneCountry('by'), '(29) 123-45-67')).toBe('+375291234567');
     expect(toE164(phoneCountry('kz'), '7011234567')).toBe('+77011234567');

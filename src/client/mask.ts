@@ -1,5 +1,5 @@
 /**
- * Input masks (spec §5): `#` a digit, `@` a letter, `*` a letter or digit; any other character is
+ * Input masks (docs/product-rules.md §5): `#` a digit, `@` a letter, `*` a letter or digit; any other character is
  * a literal inserted as the player types. Characters that fit no slot are dropped.
  */
 const TOKENS: Record<string, RegExp> = {

@@ -1,67 +1,29 @@
-import type { Currency, PublicCurrency } from '../shared/currencies.ts';
-import type { User } from '../stores/user.ts';
-import { api } from './api.ts';
+import type { CurrenciesResponse } from '../shared/api/config.ts';
+import type { HistoryLine, HistoryResponse } from '../shared/api/history.ts';
+import type { UploadResponse, VerificationResponse } from '../shared/api/kyc.ts';
+import type { DepositResponse, MethodsResponse, PaymentResponse } from '../shared/api/payments.ts';
+import type { ProfileUpdateResponse } from '../shared/api/profile.ts';
+import type { Currency } from '../shared/currencies.ts';
+import { type DocumentKind, MAX_DOCUMENT_BYTES } from '../shared/verification.ts';
+import { api, apiVia } from './api.ts';
+import { type UploadProgress, uploadFetch } from './upload-fetch.ts';
 
 /** Browser side of the money API (docs/api-money.md): amounts are decimal strings. */
 
-export interface PaymentMethod {
-  id: string;
-  provider: string;
-  kind: string;
-  min: string;
-  max: string;
-  presets: string[];
-}
+export type PaymentMethod = MethodsResponse['data'][number];
 
-export interface Payment {
-  id: string;
-  direction: 'deposit' | 'withdrawal';
-  status: string;
-  amount: string;
-  currency: Currency;
-  redirect_url?: string | null;
-}
+export type Payment = DepositResponse['data'];
 
-export const DOCUMENT_KINDS = [
-  'passport',
-  'id_card',
-  'driver_license',
-  'proof_of_address',
-  'selfie',
-  'payment_method',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-export interface VerificationDocument {
-  id: string;
-  kind: DocumentKind;
-  mime: string;
-  size: number;
-  uploaded_at: string;
-}
+export type VerificationDocument = Verification['documents'][number];
 
 export type VerificationStatus = 'pending' | 'failed' | 'success';
 
-export interface Verification {
-  status: VerificationStatus | null;
-  raw_status: string | null;
-  reason: string | null;
-  is_need: boolean;
-  documents: VerificationDocument[];
-}
+export type Verification = VerificationResponse['data'];
 
 export const HISTORY_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
-export interface HistoryRow {
-  id: string;
-  type: HistoryType;
-  /** Signed decimal string. */
-  amount: string;
-  currency: Currency;
-  status: string;
-  created_at: string;
-}
+export type HistoryRow = HistoryLine;
 
 export interface HistoryFilters {
   type?: HistoryType | '';
@@ -69,7 +31,7 @@ export interface HistoryFilters {
   to?: string;
 }
 
-/** Spec §4: raw statuses map onto the three shown ones. */
+/** The raw case statuses of the KYC provider map onto the three shown ones (pending, failed, success). */
 const STATUS_MAP: Record<string, VerificationStatus> = {
   init: 'pending',
   waiting: 'pending',
@@ -91,16 +53,22 @@ export function idempotencyKey(): string {
 }
 
 /** Upload rules, checked before sending too. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 
-/** Null when the file may be sent, else the error key (with its detail) the server would answer. */
-export function checkUpload(file: { size: number; type: string; name: string }): string | null {
+/** Why a file cannot be sent (the server's error code for it), or null when it may be. */
+export type UploadProblem = 'file_type_not_allowed' | 'file_too_large' | 'file_empty';
+
+/**
+ * Checks a file before it is sent, by its declared type (or its extension when the browser gives
+ * none) and size; the server checks again, by content.
+ */
+export function checkUpload(file: { size: number; type: string; name: string }): UploadProblem | null {
   const byType = (UPLOAD_TYPES as readonly string[]).includes(file.type);
   const byName = /\.(jpe?g|png|pdf)$/i.test(file.name);
-  if (!byType && !(file.type === '' && byName)) return 'file_type_not_allowed:JPEG, PNG, PDF';
-  if (file.size > UPLOAD_MAX_BYTES) return 'file_too_large:10 MB';
+  if (!byType && !(file.type === '' && byName)) return 'file_type_not_allowed';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'file_too_large';
+  if (file.size === 0) return 'file_empty';
   return null;
 }
 
@@ -116,43 +84,34 @@ export function historyQuery(filters: HistoryFilters, page?: number, perPage?: n
 }
 
 export const money = {
-  methods: () => api().get('payments/methods').json<{ data: PaymentMethod[] }>(),
+  methods: () => api().get('payments/methods').json<MethodsResponse>(),
   deposit: (body: { amount: string; method: string; return_path?: string }) =>
     api()
       .post('payments/deposits', { json: body, headers: { 'Idempotency-Key': idempotencyKey() } })
-      .json<{ data: Payment }>(),
+      .json<DepositResponse>(),
   withdraw: (body: { amount: string; method: string; details: Record<string, string> }, key: string) =>
     api()
       .post('payments/withdrawals', { json: body, headers: { 'Idempotency-Key': key } })
-      .json<{ data: Payment }>(),
-  currencies: () => api().get('config/currencies').json<{ data: PublicCurrency[] }>(),
-  verification: () => api().get('profile/verification').json<{ data: Verification }>(),
-  upload: (kind: DocumentKind, file: File) => {
+      .json<PaymentResponse>(),
+  currencies: () => api().get('config/currencies').json<CurrenciesResponse>(),
+  verification: () => api().get('profile/verification').json<VerificationResponse>(),
+  /** Uploads one document, reporting the bytes sent as they go (XMLHttpRequest underneath). */
+  upload: (kind: DocumentKind, file: File, onProgress?: (progress: UploadProgress) => void) => {
     const body = new FormData();
     body.append('kind', kind);
     body.append('file', file, file.name);
     // The browser sets the multipart content type with its boundary.
-    return api()
-      .post('profile/verification/documents', { body, timeout: 120_000 })
-      .json<{ data: Pick<VerificationDocument, 'id' | 'kind' | 'mime' | 'size'> }>();
+    const client = onProgress ? apiVia(uploadFetch(onProgress)) : api();
+    return client.post('profile/verification/documents', { body, timeout: 120_000 }).json<UploadResponse>();
   },
   history: (filters: HistoryFilters, page: number, perPage: number) =>
     api()
       .get('profile/history', { searchParams: historyQuery(filters, page, perPage) })
-      .json<{ data: HistoryRow[]; meta: { page: number; per_page: number; total: number } }>(),
+      .json<HistoryResponse>(),
   historyCsv: (filters: HistoryFilters) =>
     api()
       .get('profile/history.csv', { searchParams: historyQuery(filters) })
       .blob(),
   setCurrency: (currency: Currency) =>
-    api().post('profile/currency', { json: { currency } }).json<{ success: boolean; user: User }>(),
+    api().post('profile/currency', { json: { currency } }).json<ProfileUpdateResponse>(),
 };
-
-/**
- * Parses what a player typed ("1 500,5", "1500.50") into a canonical decimal string, or null.
- * Spaces (also narrow and non-breaking) are dropped; one comma or dot is the decimal separator.
- */
-export function parseAmount(input: string): string | null {
-  const compact = input.replace(/[\s\u00a0\u202f']/g, '').replace(',', '.');
-  return /^\d{1,12}(\.\d{1,2})?$/.test(compact) ? compact : null;
-}

@@ -4,7 +4,7 @@ import { type ApiErrorReport, reportMessages, type Translator } from './errors.t
 import './notices.css';
 
 /**
- * The toast stack of spec §8 (defaults of spec §9), in plain DOM: it loads with whatever code first
+ * The toast stack of docs/product-rules.md §8 (defaults of docs/product-rules.md §9), in plain DOM: it loads with whatever code first
  * reports something, so a page never pays for it up front. Errors are announced assertively.
  */
 let container: HTMLElement | null = null;
@@ -54,7 +54,7 @@ function ensureView(closeLabel: string): void {
   $notices.subscribe(render);
 }
 
-/** Error notice for a failed call: title `error.error`, body the translated messages (spec §8). */
+/** Error notice for a failed call: title `error.error`, body the translated messages (docs/product-rules.md §8). */
 export function notifyError(report: ApiErrorReport, translator: Translator): number | null {
   const lines = reportMessages(report, translator);
   if (lines.length === 0) return null;
@@ -62,7 +62,7 @@ export function notifyError(report: ApiErrorReport, translator: Translator): num
   return pushNotice({ title: translator.t('error.error'), lines });
 }
 
-/** Error notice with one translated code (spec §8: a single-error notice uses `error.{code}`). */
+/** Error notice with one translated code (docs/product-rules.md §8: a single-error notice uses `error.{code}`). */
 export function notifyCode(code: string, translator: Translator): number {
   ensureView(translator.t('modals.close'));
   const key = `error.${code}`;
@@ -75,4 +75,10 @@ export function notifyCode(code: string, translator: Translator): number {
 export function notifySuccess(title: string, closeLabel: string, lines: string[] = []): void {
   ensureView(closeLabel);
   pushNotice({ kind: 'success', title, lines });
+}
+
+/** A neutral notice: nothing went wrong and nothing was done (a payment the player left). */
+export function notifyInfo(title: string, closeLabel: string, lines: string[] = []): void {
+  ensureView(closeLabel);
+  pushNotice({ kind: 'info', title, lines });
 }

@@ -8,6 +8,11 @@ describe('payment return', () => {
       status: 'succeeded',
     });
     expect(readPaymentReturn('?payment=p1&payment_status=failed')).toEqual({ id: 'p1', status: 'failed' });
+    expect(readPaymentReturn('?payment=p1&payment_status=cancelled')).toEqual({
+      id: 'p1',
+      status: 'cancelled',
+    });
+    expect(readPaymentReturn('?payment=p1&payment_status=expired')).toEqual({ id: 'p1', status: 'expired' });
     expect(readPaymentReturn('?payment=p1&payment_status=weird')).toBeNull();
     expect(readPaymentReturn('?x=1')).toBeNull();
   });

@@ -1,14 +1,18 @@
-import { notifyCode, notifySuccess } from './notices.ts';
+import { notifyCode, notifyInfo, notifySuccess } from './notices.ts';
 import { pageLocale } from './site.ts';
 
 /** What the provider appends to `return_path` (docs/api-money.md). */
 export const PAYMENT_PARAMS = ['payment', 'payment_status'] as const;
 
-export function readPaymentReturn(search: string): { id: string; status: 'succeeded' | 'failed' } | null {
+/** How the player left the provider's checkout (docs/api-money.md). */
+const RETURN_STATUSES = ['succeeded', 'failed', 'cancelled', 'expired'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export function readPaymentReturn(search: string): { id: string; status: ReturnStatus } | null {
   const query = new URLSearchParams(search);
   const id = query.get('payment');
-  const status = query.get('payment_status');
-  if (!id || (status !== 'succeeded' && status !== 'failed')) return null;
+  const status = RETURN_STATUSES.find((known) => known === query.get('payment_status'));
+  if (!id || !status) return null;
   return { id, status };
 }
 
@@ -27,11 +31,16 @@ export async function handlePaymentReturn(): Promise<void> {
   const result = readPaymentReturn(window.location.search);
   if (!result) return;
   window.history.replaceState(window.history.state, '', withoutPaymentParams(window.location.href));
-  const { islandI18n } = await import('../islands/ui/i18n.ts');
+  const { islandI18n } = await import('./i18n.ts');
   const i18n = await islandI18n(pageLocale());
   const t = (key: string) => i18n.t(key);
   if (result.status === 'succeeded') {
     notifySuccess(t('payments.succeeded'), t('modals.close'), [t('payments.succeededText')]);
+  } else if (result.status === 'cancelled' || result.status === 'expired') {
+    // Nothing was paid: a neutral notice, not an error.
+    notifyInfo(t(`payments.return.${result.status}`), t('modals.close'), [
+      t(`payments.return.${result.status}Text`),
+    ]);
   } else {
     notifyCode('payment_failed', { t, exists: (key) => i18n.exists(key) });
   }

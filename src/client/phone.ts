@@ -1,6 +1,6 @@
 import type { Locale } from '../shared/locales.ts';
 
-/** Country phone prefixes of spec §3, with the national number mask (spec §5 tokens). */
+/** Country phone prefixes of docs/product-rules.md §3, with the national number mask (docs/product-rules.md §5 tokens). */
 export const PHONE_COUNTRIES = [
   { code: 'ru', prefix: '+7', mask: '(###) ###-##-##' },
   { code: 'kz', prefix: '+7', mask: '(###) ###-##-##' },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { hasQueryFlag, withoutFlags } from './query-flags.ts';
 
-describe('query flags (spec §2)', () => {
+describe('query flags (docs/product-rules.md §2)', () => {
   test('removes only the named flags, keeping other parameters and the hash', () => {
     expect(withoutFlags('https://o.example/en/faq?login&utm_source=x#top', ['login', 'signup'])).toBe(
       '/en/faq?utm_source=x#top',

@@ -1,6 +1,6 @@
 import { openModal } from '../stores/modals.ts';
 
-/** Query flags that open modals (spec §2). */
+/** Query flags that open modals (docs/product-rules.md §2). */
 export const QUERY_FLAGS = { login: 'Login', signup: 'Register', deposit: 'PayIn' } as const;
 export type QueryFlag = keyof typeof QUERY_FLAGS;
 
@@ -19,7 +19,7 @@ export function withoutFlags(href: string, flags: readonly QueryFlag[]): string 
   return url.pathname + (kept.length > 0 ? `?${kept.join('&')}` : '') + url.hash;
 }
 
-/** Spec §2: flags are removed from the address after success, without a navigation. */
+/** docs/product-rules.md §2: flags are removed from the address after success, without a navigation. */
 export function removeQueryFlags(flags: readonly QueryFlag[]): void {
   const current = window.location.href;
   const next = withoutFlags(current, flags);
@@ -33,7 +33,7 @@ export function hasQueryFlag(flag: QueryFlag, search: string = window.location.s
 }
 
 /**
- * Opens the modals a guest's flags ask for (spec §2). A guest cannot deposit, so `deposit` asks
+ * Opens the modals a guest's flags ask for (docs/product-rules.md §2). A guest cannot deposit, so `deposit` asks
  * for a login first; the flag stays in the address and PayIn opens once the login succeeds.
  */
 export function openGuestFlagModals(search: string = window.location.search): void {

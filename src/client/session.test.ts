@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { hasZeroBalance, ssoTarget } from './session.ts';
 
-describe('session helpers (spec §4)', () => {
+describe('session helpers (docs/product-rules.md §4)', () => {
   test('the sso link gets the current address in a url parameter', () => {
     expect(ssoTarget('https://sso.example/login', 'https://orbita.example/en/faq?x=1')).toBe(
       'https://sso.example/login?url=https%3A%2F%2Forbita.example%2Fen%2Ffaq%3Fx%3D1',

@@ -8,17 +8,18 @@ import { guessTimezone, profile, type SessionResponse } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { hasQueryFlag, removeQueryFlags } from './query-flags.ts';
 import { addressInLocale, isDevelopment, localHref, pageLocale } from './site.ts';
+import { arriveBySso } from './sso.ts';
 import { clearToken, readToken, writeToken } from './token.ts';
 import type { RefreshError } from './token-refresh.ts';
 
-/** Spec §4: the sso link with the current address encoded in a `url` parameter. */
+/** docs/product-rules.md §4: the sso link with the current address encoded in a `url` parameter. */
 export function ssoTarget(link: string, current: string): string {
   const url = new URL(link, current);
   url.searchParams.set('url', current);
   return url.href;
 }
 
-/** Logs out locally: the token cookie and the user go (spec §4). */
+/** Logs out locally: the token cookie and the user go (docs/product-rules.md §4). */
 export function clearSession(): void {
   clearToken();
   setUser(null);
@@ -45,11 +46,13 @@ async function fetchProfile(): Promise<User> {
 let started: Promise<User | null> | undefined;
 
 /**
- * Session on start (spec §4): with a held token, GET profile/user fills `$user`; a failed profile
+ * Session on start (docs/product-rules.md §4): with a held token, GET profile/user fills `$user`; a failed profile
  * fetch clears token and user. Idempotent: every caller shares the first call's result.
  */
 export function startSession(): Promise<User | null> {
   started ??= (async () => {
+    // Back from the main host with a single-sign-on code: this host's session comes first.
+    await arriveBySso();
     if (!readToken()) {
       setUser(null);
       return null;
@@ -95,7 +98,7 @@ export type LoginOutcome =
   | { kind: 'navigating'; user: User }
   | { kind: 'done'; user: User };
 
-/** Source attribution after login (spec §4, §7); failures are swallowed (spec §8). */
+/** Source attribution after login (docs/product-rules.md §4, §7); failures are swallowed (docs/product-rules.md §8). */
 function attachSource(): void {
   const names = [
     'stag',
@@ -115,7 +118,7 @@ function attachSource(): void {
 }
 
 /**
- * After any successful login or registration (spec §4): follow the sso link when one is given
+ * After any successful login or registration (docs/product-rules.md §4): follow the sso link when one is given
  * (not in development), otherwise store the token, load the profile, attach the source, save the
  * interface locale when the profile has none, save a guessed time zone when it has none, remove the
  * login/signup flags from the address, and move to the saved locale's URL when it differs.
@@ -184,7 +187,7 @@ export function hasZeroBalance(user: User): boolean {
 }
 
 /**
- * Spec §2: PayIn opens 350 ms after login when the balance is 0 and a currency is set. Used after
+ * docs/product-rules.md §2: PayIn opens 350 ms after login when the balance is 0 and a currency is set. Used after
  * a social or phone registration (see the modals); returns a cancel function.
  */
 export function schedulePayIn(user: User | null = $user.get()): () => void {
@@ -193,7 +196,7 @@ export function schedulePayIn(user: User | null = $user.get()): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Logout = PUT auth/logout, then clear locally whatever the answer (spec §4). */
+/** Logout = PUT auth/logout, then clear locally whatever the answer (docs/product-rules.md §4). */
 export async function logout(): Promise<void> {
   loggingOut = true;
   try {

@@ -6,7 +6,7 @@ function fakeWindow() {
   return target;
 }
 
-describe('social login popup (spec §4)', () => {
+describe('social login popup (docs/product-rules.md §4)', () => {
   test('recognises the callback message', () => {
     expect(isSocialMessage({ type: 'orbita:social-login', success: true, token: 't' })).toBe(true);
     expect(isSocialMessage({ type: 'other', success: true })).toBe(false);

@@ -1,3 +1,4 @@
+import type { SocialUrlAnswer } from '../shared/api/auth.ts';
 import type { Currency } from '../shared/currencies.ts';
 import { $user } from '../stores/user.ts';
 import { api } from './api.ts';
@@ -34,7 +35,7 @@ export function isSocialMessage(data: unknown): data is SocialMessage {
 }
 
 /**
- * Waits for the popup's message (spec §4: "social login opens a popup and waits for a message
+ * Waits for the popup's message (docs/product-rules.md §4: "social login opens a popup and waits for a message
  * event"). Only messages from that popup count; closing it rejects with `cancelled`.
  */
 export function waitForSocialMessage(popup: Window, target: Window = window): Promise<SocialMessage> {
@@ -62,10 +63,10 @@ export function waitForSocialMessage(popup: Window, target: Window = window): Pr
 }
 
 /**
- * Social login (spec §4): PUT auth/login gives the provider URL, opened in a popup (which must be
+ * Social login (docs/product-rules.md §4): PUT auth/login gives the provider URL, opened in a popup (which must be
  * opened by the click itself, so callers pass it in); the session arrives by postMessage. A social
  * registration then sets the currency chosen beforehand and opens PayIn after 350 ms when the
- * balance is 0 (spec §2).
+ * balance is 0 (docs/product-rules.md §2).
  */
 export async function loginWithSocial(
   provider: string,
@@ -79,7 +80,7 @@ export async function loginWithSocial(
         json: { provider, origin: window.location.origin, promo: readCookie('promo') || undefined },
         context: { anonymous: true },
       })
-      .json<{ url: string }>());
+      .json<SocialUrlAnswer>());
   } catch (error) {
     popup.close();
     throw error;

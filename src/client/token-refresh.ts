@@ -1,4 +1,4 @@
-/** Error text of a failed token refresh (spec §8). */
+/** Error text of a failed token refresh (docs/product-rules.md §8). */
 export const REFRESH_ERROR = 'Cant refresh token';
 
 /** Raised to callers whose request could not be replayed because the refresh failed. */
@@ -21,14 +21,14 @@ export interface RefreshingFetchOptions {
    * `RefreshError` (status 401 when the refresh token was refused).
    */
   refresh: () => Promise<string>;
-  /** True for the refresh call itself, which is never refreshed (spec §4). */
+  /** True for the refresh call itself, which is never refreshed (docs/product-rules.md §4). */
   isRefreshRequest: (request: Request) => boolean;
 }
 
 const bearer = (token: string) => `Bearer ${token}`;
 
 /**
- * Wraps `fetch` with the token refresh of spec §4: a 401 answer to a request that carried a bearer
+ * Wraps `fetch` with the token refresh of docs/product-rules.md §4: a 401 answer to a request that carried a bearer
  * token triggers one refresh and is replayed once with the new token. While a refresh runs, every
  * other 401 waits for it (the queue) and replays with its result, so N concurrent 401s cost exactly
  * one refresh call. A 401 for a token that was already replaced replays at once with the current
@@ -59,7 +59,7 @@ export function createRefreshingFetch(options: RefreshingFetchOptions): typeof g
 
     const current = options.getToken();
     const token = !inFlight && current && bearer(current) !== sent ? current : await refreshOnce();
-    // The replay carries the new token only: never the stale one (spec §7).
+    // The replay carries the new token only: never the stale one (docs/product-rules.md §7).
     const headers = new Headers(spare.headers);
     headers.set('authorization', bearer(token));
     await response.body?.cancel().catch(() => undefined);

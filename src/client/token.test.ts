@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { readCookie } from './cookies.ts';
 import { tokenCookie } from './token.ts';
 
-describe('token cookie (spec §3)', () => {
+describe('token cookie (docs/product-rules.md §3)', () => {
   test('lives 30 days on path / with SameSite=Lax', () => {
     expect(tokenCookie('a.b.c', false)).toBe('token=a.b.c; Max-Age=2592000; Path=/; SameSite=Lax');
   });

@@ -3,7 +3,7 @@ import { readCookie } from './cookies.ts';
 
 export const TOKEN_COOKIE = 'token';
 
-/** The `Set-Cookie`-style string for the access token cookie (spec §3: 30 days, path /, Lax). */
+/** The `Set-Cookie`-style string for the access token cookie (docs/product-rules.md §3: 30 days, path /, Lax). */
 export function tokenCookie(token: string | null, secure: boolean): string {
   const value = token === null ? '' : encodeURIComponent(token);
   const maxAge = token === null ? 0 : TIMING.tokenCookieSeconds;
@@ -25,7 +25,7 @@ export function onTokenWritten(listener: (token: string) => void): () => void {
 }
 
 export function writeToken(token: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is the spec's storage (§3) and the Cookie Store API is not in every browser we support.
+  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is where the product keeps the token (docs/product-rules.md §3) and the Cookie Store API is not in every browser we support.
   document.cookie = tokenCookie(token, isSecurePage());
   for (const listener of listeners) listener(token);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { describeUserAgent } from './user-agent.ts';
 
-describe('device info from the user agent (spec §3)', () => {
+describe('device info from the user agent (docs/product-rules.md §3)', () => {
   test.each([
     [
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',

@@ -1,4 +1,4 @@
-/** Device info derived from a user agent (spec §3), enough to label a session. */
+/** Device info derived from a user agent (docs/product-rules.md §3), enough to label a session. */
 export interface DeviceInfo {
   kind: 'mobile' | 'tablet' | 'desktop';
   os: 'iOS' | 'Android' | 'Windows' | 'macOS' | 'Linux' | null;

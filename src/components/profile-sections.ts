@@ -1,8 +1,26 @@
-/** Spec §2: /profile with child pages access, bonuses, history, setting. */
+import { BONUSES_FEATURE } from '../shared/profile.ts';
+
+export { BONUSES_FEATURE };
+
+/**
+ * docs/product-rules.md §2: /profile (the overview) with child pages access, bonuses, history,
+ * setting. A section with a `feature` exists only for players whose profile has that flag: its
+ * page sends the others to /error?errorCode=404, and its tab and menu item stay hidden for them.
+ */
 export const PROFILE_SECTIONS = [
   { slug: 'history', titleKey: 'meta.pages.profileHistory', tabKey: 'pages.profile.history' },
-  { slug: 'bonuses', titleKey: 'meta.pages.profileBonuses', tabKey: 'pages.profile.bonuses' },
+  {
+    slug: 'bonuses',
+    titleKey: 'meta.pages.profileBonuses',
+    tabKey: 'pages.profile.bonuses',
+    feature: BONUSES_FEATURE,
+  },
   { slug: 'setting', titleKey: 'meta.pages.profileSetting', tabKey: 'pages.profile.setting' },
   { slug: 'access', titleKey: 'meta.pages.profileAccess', tabKey: 'pages.profile.access' },
 ] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
+
+/** The feature flag a section needs, if any. */
+export function sectionFeature(section: ProfileSection): string | undefined {
+  return 'feature' in section ? section.feature : undefined;
+}

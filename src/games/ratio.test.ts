@@ -9,7 +9,7 @@ describe('ratio', () => {
     ['10000', 10000n, 1n],
     ['0.00000001', 1n, 100000000n],
     ['0.99000001', 99000001n, 100000000n],
-  ])('parses the spec decimal %s exactly', (text, num, den) => {
+  ])('parses the published decimal %s exactly', (text, num, den) => {
     expect(parseDecimal(text)).toEqual({ num, den });
   });
 

@@ -27,7 +27,7 @@ export const ONE: Ratio = { num: 1n, den: 1n };
 
 const DECIMAL = /^(\d*)(?:\.(\d+))?$/;
 
-/** Parses a non-negative decimal as written in FAIRNESS.md ("3.96", ".7", "10000"). */
+/** Parses a non-negative decimal as written in docs/fairness.md ("3.96", ".7", "10000"). */
 export function parseDecimal(text: string): Ratio {
   const match = DECIMAL.exec(text);
   const [, whole = '', fraction = ''] = match ?? [];

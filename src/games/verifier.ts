@@ -1,15 +1,17 @@
 /**
- * The outcome verifier behind `npm run verify` (FAIRNESS.md §6), isomorphic: the CLI passes the
+ * The outcome verifier behind `npm run verify` (docs/fairness.md §6), isomorphic: the CLI passes the
  * Node primitives, the /fairness page can pass the Web Crypto ones. Options arrive as strings
  * (command-line flags or form fields) and are checked here, so both report the same errors.
  */
+
+import type { OriginalGame } from '../shared/games.ts';
 import { outcome as openCase, tableOf } from './cases/engine.ts';
 import type { CaseRow } from './cases/tables.ts';
 import { flips, MAX_FLIPS } from './coinflip/engine.ts';
 import { crashPointFromHmacHex, formatMultiplier } from './crash/engine.ts';
 import { formatRoll, rollFromFloat } from './dice/engine.ts';
 import type { RollInput } from './fair/seeds.ts';
-import { validateClientSeed, validateNonce, validateServerSeed } from './fair/seeds.ts';
+import { validateClientSeed, validateNonce, validateServerSeedText } from './fair/seeds.ts';
 import { cards } from './hilo/engine.ts';
 import { draw, FLOAT_COUNT as KENO_FLOATS } from './keno/engine.ts';
 import { FLOAT_COUNT as MINER_FLOATS, placeMines, validateMineCount } from './miner/engine.ts';
@@ -19,24 +21,12 @@ import { MAX_TICKETS, roundInput, winningTicket } from './rooms/engine.ts';
 import { pocketFromFloat } from './roulette/engine.ts';
 import { type SegmentCount, outcome as spinWheel, validateParams, type WheelRisk } from './wheel/engine.ts';
 
-export const GAMES = [
-  'dice',
-  'roulette',
-  'keno',
-  'miner',
-  'hilo',
-  'coinflip',
-  'wheel',
-  'cases',
-  'crash',
-  'rooms',
-] as const;
-export type Game = (typeof GAMES)[number];
+export type Game = OriginalGame;
 
 /** Most cards one hilo verification deals. */
 export const MAX_HILO_CARDS = 1_000;
 
-/** Options each game takes, by their command-line names. */
+/** Options each original takes (src/shared/games.ts), by their command-line names, in the order lists show them. */
 export const GAME_OPTIONS: Readonly<Record<Game, readonly string[]>> = {
   dice: ['server-seed', 'client-seed', 'nonce'],
   roulette: ['server-seed', 'client-seed', 'nonce'],
@@ -49,6 +39,9 @@ export const GAME_OPTIONS: Readonly<Record<Game, readonly string[]>> = {
   crash: ['hash', 'salt'],
   rooms: ['server-seed', 'round-id', 'tickets'],
 };
+
+/** The games the verifier recomputes: every original, in the order of `GAME_OPTIONS`. */
+export const GAMES = Object.keys(GAME_OPTIONS) as readonly Game[];
 
 export type VerifyRequest =
   | { readonly game: 'dice' | 'roulette' | 'keno'; readonly roll: RollInput }
@@ -92,13 +85,13 @@ function rollOption(options: Options): Parsed<RollInput> {
   if (!clientSeed.ok) return clientSeed;
   const nonceText = required(options, 'nonce');
   if (!nonceText.ok) return nonceText;
-  const seed = validateServerSeed(serverSeed.value);
+  const seed = validateServerSeedText(serverSeed.value);
   if (!seed.ok) return usage(seed.message);
   const client = validateClientSeed(clientSeed.value);
   if (!client.ok) return usage(client.message);
   const nonce = validateNonce(nonceText.value);
   if (!nonce.ok) return usage(nonce.message);
-  return ok({ serverSeed: seed.value, clientSeed: client.value, nonce: nonce.value });
+  return ok({ serverSeed: seed.value.seed, clientSeed: client.value, nonce: nonce.value });
 }
 
 function crashRequest(options: Options): Parsed<VerifyRequest> {
@@ -122,7 +115,7 @@ function roomsRequest(options: Options): Parsed<VerifyRequest> {
   if (!roundId.ok) return roundId;
   const tickets = required(options, 'tickets');
   if (!tickets.ok) return tickets;
-  const seed = validateServerSeed(serverSeed.value);
+  const seed = validateServerSeedText(serverSeed.value);
   if (!seed.ok) return usage(seed.message);
   const round = validateClientSeed(roundId.value);
   if (!round.ok)
@@ -136,7 +129,11 @@ function roomsRequest(options: Options): Parsed<VerifyRequest> {
       `Expected --tickets to be a whole number from 1 to ${MAX_TICKETS}, received "${tickets.value}"`,
     );
   }
-  return ok({ game: 'rooms', roll: roundInput(seed.value, round.value), tickets: BigInt(tickets.value) });
+  return ok({
+    game: 'rooms',
+    roll: roundInput(seed.value.seed, round.value),
+    tickets: BigInt(tickets.value),
+  });
 }
 
 /** Parses the seed options, then the game's own ones. */

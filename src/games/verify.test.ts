@@ -9,7 +9,7 @@ import { CASE_TABLES } from './cases/tables.ts';
 import { flips } from './coinflip/engine.ts';
 import { crashPointFromHash } from './crash/chain.ts';
 import { formatMultiplier } from './crash/engine.ts';
-import { rollFromFloat } from './dice/engine.ts';
+import { formatRoll, rollFromFloat } from './dice/engine.ts';
 import { floats, hmacSha256Hex } from './fair/node.ts';
 import * as web from './fair/web.ts';
 import { cards } from './hilo/engine.ts';
@@ -104,6 +104,18 @@ describe('verify CLI', () => {
     },
   );
 
+  test.concurrent.each([
+    ['an uppercase copy of a seed', SEED_1.toUpperCase()],
+    ['another site’s seed text', 'old-format seed: ünïcode & spaces'],
+    ['a 256-character seed', 'ж'.repeat(256)],
+  ])('%s is verified as it is, with a warning on stderr (not a refusal)', async (_, serverSeed) => {
+    const { code, stdout, stderr } = await cli(['dice', ...seedArgs({ ...v0, serverSeed })]);
+    expect(code).toBe(0);
+    const roll = rollFromFloat(floats({ serverSeed, clientSeed: v0.clientSeed, nonce: v0.nonce }, 1)[0]!);
+    expect(JSON.parse(stdout)).toEqual({ roll: Number(formatRoll(roll)) });
+    expect(stderr).toMatch(/^verify: warning: .*64 lowercase hex/);
+  });
+
   test('rooms prints the double-product ticket of a 2⁵³ − 1 ticket pot', async () => {
     const tickets = 2n ** 53n - 1n;
     const { stdout } = await cli([
@@ -122,11 +134,8 @@ describe('verify CLI', () => {
   test.concurrent.each([
     ['no game', [], 'Missing the game'],
     ['an unknown option', ['dice', '--seed', 'x'], "Unknown option '--seed'"],
-    [
-      'an uppercase server seed',
-      ['dice', ...seedArgs({ ...v0, serverSeed: SEED_1.toUpperCase() })],
-      '64 lowercase hex',
-    ],
+    ['an empty server seed', ['dice', ...seedArgs({ ...v0, serverSeed: '' })], '1 to 256 characters'],
+    ['a 257-character server seed', ['dice', ...seedArgs({ ...v0, serverSeed: 'é'.repeat(257) })], '257'],
     ['a stray argument', ['dice', 'extra', ...seedArgs(v0)], 'Unexpected argument "extra"'],
     [
       'a pot beyond 2⁵³ − 1 tickets',

@@ -63,7 +63,7 @@ describe('getT', () => {
     expect(ru('auth.login')).toBe(catalogs.ru.auth.login);
   });
 
-  test('interpolates the not-found message of spec §2', () => {
+  test('interpolates the not-found message of docs/product-rules.md §2', () => {
     expect(getT('en')('error.notFound', { path: '/nope' })).toBe('Page not found: /nope');
   });
 });

@@ -5,7 +5,10 @@ import { type Catalog, mergeCatalogs, partLocale } from './merge.ts';
 
 // One lazily loaded chunk per locale: an island downloads only the catalog it shows.
 const catalogs = import.meta.glob<Catalog>('./locales/*.json', { import: 'default' });
-const parts = import.meta.glob<Catalog>('./locales/*/*.json', { import: 'default' });
+// The search-engine texts (seo.json) are only ever rendered by the server: islands never load them.
+const parts = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/*/seo.json'], {
+  import: 'default',
+});
 
 /** An i18next instance for React islands, holding only `locale`'s catalog. */
 export async function createIslandI18n(locale: Locale): Promise<i18n> {

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locales.ts';
 
-/** Locale prefix strategies (spec §2): the names follow the common Nuxt i18n vocabulary. */
+/** Locale prefix strategies (docs/product-rules.md §2): the names follow the common Nuxt i18n vocabulary. */
 export type Strategy = 'prefix_except_default' | 'prefix' | 'prefix_and_default';
 
 /** Splits "/en/faq" into { locale: 'en', path: '/faq' }; an unprefixed path has locale null. */

@@ -1,16 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { type Currency, DEFAULT_CURRENCY } from '../shared/currencies.ts';
-import { DEFAULT_LOCALE, FALLBACK_LANGUAGE_TAG, LOCALES, type Locale } from '../shared/locales.ts';
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '../shared/currencies.ts';
+import {
+  DEFAULT_LOCALE,
+  FALLBACK_LANGUAGE_TAG,
+  LOCALE_STRATEGIES,
+  LOCALES,
+  type Locale,
+  type LocaleStrategy,
+} from '../shared/locales.ts';
 import { toMinor } from '../shared/money.ts';
+import type { ThirdParties } from '../shared/third-parties.ts';
 import { TIMING } from '../shared/timing.ts';
 import { type CurrencyConfig, fillDefaults } from './currency-table.ts';
+import { splitHost } from './http/origin.ts';
 
+export { LOCALE_STRATEGIES, type LocaleStrategy } from '../shared/locales.ts';
 export { TIMING } from '../shared/timing.ts';
-
-/** Locale prefix strategies (spec §2: "a prefix strategy is a setting"). */
-export const LOCALE_STRATEGIES = ['prefix_except_default', 'prefix', 'prefix_and_default'] as const;
-export type LocaleStrategy = (typeof LOCALE_STRATEGIES)[number];
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -20,6 +26,18 @@ const rootPath = z
   .string()
   .regex(/^\/[^\s]*$/, 'must be a path starting with "/"')
   .refine((v) => !v.startsWith('//'), 'must not start with "//" (that is another host)');
+
+/** A comma-separated list of `host[:port]`. */
+const hostList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().refine((h) => splitHost(h) !== null, 'each entry must be host[:port]')))
+  .default([]);
 
 /** Every environment variable the service reads. Secrets come only from here. */
 export const envSchema = z.object({
@@ -35,21 +53,93 @@ export const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(1_000),
   /** After SIGTERM: exit anyway (code 1) if draining has not finished in this time. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  /** Where the browser's API client points; empty means the spec §7 rule (api. subdomain). */
+  /** The routes that play re-check a cached live session against the database this often; revocations arrive at once over the bus (docs/security.md "Sessions"). 0: every call. */
+  SESSION_RECHECK_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** API requests a minute per player (a valid access token), else per address (docs/security.md "Rate limits"). */
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Requests a minute per player to each route that plays (bets, round steps, room stakes). */
+  RATE_LIMIT_BETS_PER_MINUTE: z.coerce.number().int().positive().default(3_000),
+  /** Rendered pages kept in memory, compressed (docs/performance.md "Pages"): the byte bound, 0 turns it off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
+  /** The longest a cached page is served before it is rendered again (a safety net; changes invalidate). */
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Where the browser's API client points; empty means the docs/product-rules.md §7 rule (api. subdomain). */
   PUBLIC_API_URL: z.url().optional(),
   LOCALE_STRATEGY: z.enum(LOCALE_STRATEGIES).default('prefix_except_default'),
-  /** Path that `/` redirects to (spec §2 "a root redirect can be configured"); unset: none. */
+  /** Path that `/` redirects to (docs/product-rules.md §2 "a root redirect can be configured"); unset: none. */
   ROOT_REDIRECT: rootPath.optional(),
-  /** Set SameSite=None; Secure on the locale cookie when the site is embedded cross-origin (spec §3). */
+  /** Set SameSite=None; Secure on the locale cookie when the site is embedded cross-origin (docs/product-rules.md §3). */
   LOCALE_COOKIE_CROSS_ORIGIN: bool.default(false),
+  /**
+   * Third parties (docs/configuration.md "Third parties"): each is off unless set, loads after the
+   * page is idle, and only its host enters the CSP. The support chat is the provider's script URL.
+   */
+  SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** Google Tag Manager container id (`GTM-XXXXXXX`); loads only after cookie consent. */
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a container id like GTM-ABC1234')
+    .optional(),
+  /** Yandex Metrica counter id (analytics with session replay); loads only after cookie consent. */
+  ANALYTICS_COUNTER_ID: z
+    .string()
+    .regex(/^\d{4,12}$/, 'must be a numeric counter id')
+    .optional(),
+  /** Segment write key (the customer data platform); loads only after cookie consent. */
+  CDP_WRITE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be a Segment write key (letters and digits)')
+    .optional(),
   /** Optional JSON file overriding the business configuration (currencies). */
   BUSINESS_CONFIG_FILE: z.string().optional(),
-  /** spec §5: on this host (a game mirror) the crash, coinflip and cases pages redirect to /error. */
+  /** docs/product-rules.md §5: on this host (a game mirror) the crash, coinflip and cases pages redirect to /error. */
   GAME_MIRROR_HOST: z.string().min(1).optional(),
   /** Serve the built site (dist/); tests of the API alone turn it off. */
   SERVE_SITE: bool.default(true),
-  /** Public origin of the site, for links in mails; unset: taken from each request's host. */
-  PUBLIC_SITE_URL: z.url().optional(),
+  /**
+   * The site's public origin (`https://example.com`): links in mails, social-login callbacks,
+   * checkout returns, canonical links and the webhook target are built on it or on a mirror host.
+   * Unset: only this machine's addresses are trusted (docs/security.md).
+   */
+  PUBLIC_SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => /^https?:\/\/[^/?#]+\/?$/i.test(v), 'must be an origin (scheme and host, no path)')
+    .optional(),
+  /** Further hosts of the same site (mirrors), comma-separated `host[:port]`; their `api.` hosts too. */
+  MIRROR_HOSTS: hostList,
+  /** Hosts no longer in use (`host[:port]`, comma-separated): their pages answer 301 to the current mirror (docs/edge.md). */
+  RETIRED_HOSTS: hostList,
+  /** Countries (ISO 3166 alpha-2, comma-separated) shown /no-access, whose wallet and game calls answer 451 (docs/edge.md). */
+  GEO_BLOCKED_COUNTRIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'each entry must be a two-letter country code')))
+    .default([]),
+  /** A MaxMind GeoLite2/GeoIP2 country (or city) file; unset: the embedded CC0 country database. */
+  GEO_DATABASE_FILE: z.string().min(1).optional(),
+  /** A header a trusted front (e.g. `cf-ipcountry`) puts the visitor's country in; unset: never read. */
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /** Content of the `yandex-verification` meta tag (docs/product-rules.md §3); unset: none. */
+  YANDEX_VERIFICATION: z.string().min(1).max(200).optional(),
+  /** docs/product-rules.md §4 "special host": there a Russian locale is shown in English. */
+  SPECIAL_HOST: z.string().min(1).optional(),
+  /** Lifetime of the `partner` and `adplace` cookies, days (docs/product-rules.md §3 "from configuration"). */
+  AFFILIATE_COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long a single-sign-on code lives before the mirror must have exchanged it. */
+  SSO_CODE_TTL_SECONDS: z.coerce.number().int().min(5).max(300).default(60),
   /**
    * HMAC key of access tokens (≥ 32 characters). Unset: a random key is generated once and kept
    * in the database (settings), so instances sharing the database agree and restarts keep sessions.
@@ -57,10 +147,18 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** smtp(s)://user:pass@host:port; unset: mails and SMS go to the outbox table and the log. */
+  /**
+   * A refresh token presented again this many seconds after its rotation answers the same new pair
+   * (two tabs refreshing at once) instead of revoking the session as reuse; 0 turns that off.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /**
+   * smtp(s)://user:pass@host:port: mails are sent and the outbox keeps only delivery metadata;
+   * unset: mails go to the outbox table (the development sink), as SMS always do for now.
+   */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Orbita <no-reply@orbita.example>'),
-  /** reCAPTCHA v3 secret; unset: captcha is not checked (spec §7). */
+  /** reCAPTCHA v3 secret; unset: captcha is not checked (docs/product-rules.md §7). */
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
@@ -73,16 +171,64 @@ export const envSchema = z.object({
   OIDC_PROVIDERS: z.string().optional(),
   /** HMAC key of the sandbox provider's webhooks; unset: generated once and kept in the database. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
-  /** Where the sandbox sends webhooks; unset: `<site>/api/payments/webhooks/sandbox`. */
-  SANDBOX_WEBHOOK_URL: z.url().optional(),
+  /**
+   * Where the sandbox sends webhooks; unset: `PUBLIC_SITE_URL/api/payments/webhooks/sandbox`, or
+   * this server's own listening address. Never taken from a request.
+   */
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Deliveries of one webhook before it is marked failed (then only an operator re-drives it). */
+  SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(16),
   /** How often the sandbox delivers due webhooks. */
   SANDBOX_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
+  /**
+   * An unpaid deposit expires this many minutes after it was created: its provider checkout can
+   * no longer be paid and the payment shows as `expired` (decimals allowed: 0.5 is 30 seconds).
+   */
+  DEPOSIT_CHECKOUT_TTL_MINUTES: z.coerce
+    .number()
+    .min(1 / 60, 'must be at least 1 second (0.0167 minutes)')
+    .max(7 * 24 * 60, 'must be at most 7 days (10080 minutes)')
+    .default(30),
+  /** How often each instance sweeps unpaid deposits past their expiry to `expired`. */
+  DEPOSIT_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  /**
+   * Rooms (docs/fairness.md §5): the house commission in percent of the pot, 0 to 50 with up to two
+   * decimals; each round keeps the commission it opened with (shown in the room).
+   */
+  ROOMS_COMMISSION_PERCENT: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage with at most 2 decimals, e.g. 5 or 2.5')
+    .transform((v) => Math.round(Number(v) * 100))
+    .refine((bps) => bps <= 5_000, 'must be at most 50')
+    .default(500),
+  /** Rooms: how long a round counts down once a second player has joined, then it is drawn. */
+  ROOMS_COUNTDOWN_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /**
+   * Crash (docs/games.md "Crash"): whether this instance stands for driving the rounds (one
+   * instance drives at a time, docs/fairness.md "Several instances"); off: it only takes bets and
+   * cash-outs into the rounds another instance drives.
+   */
+  CRASH_DRIVER: bool.default(true),
+  /** Crash: how long a round takes bets before its flight starts. */
+  CRASH_BETTING_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Crash: the pause between a crash and the next round's betting. */
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /** Crash: games in the hash chain, generated once on the first start (docs/fairness.md §4). */
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(100_000_000).default(10_000_000),
   /** Bearer token of the operator API (withdrawal approval, KYC); unset: no operator API. */
   OPERATOR_API_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-  /** KYC before the first withdrawal (spec: "first withdrawal, or above a configured amount"). */
+  /** KYC before the first withdrawal (docs/api-money.md: the first withdrawal, or above a configured amount). */
   KYC_ON_FIRST_WITHDRAWAL: bool.default(true),
   /** Otherwise KYC once withdrawals reach this many times the currency's min_payout. */
   KYC_THRESHOLD_MIN_PAYOUTS: z.coerce.number().int().min(1).default(100),
+  /** Identity documents a player may have waiting for the operator's decision… */
+  KYC_MAX_PENDING_FILES: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** …and their total size in bytes (default 50 MB: five documents of the 10 MB maximum). */
+  KYC_MAX_PENDING_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -121,15 +267,66 @@ export interface SiteSettings {
   publicApiUrl: string | null;
   gameMirrorHost: string | null;
   captchaSiteKey: string | null;
+  /** Configured third-party widgets (src/shared/third-parties.ts); all null: none. */
+  thirdParties: ThirdParties;
+  /** docs/product-rules.md §3: the `yandex-verification` meta tag's content, or null. */
+  yandexVerification: string | null;
+  /** docs/product-rules.md §4: on this host (or with the `showLikeHostMatched` cookie) ru shows as en. */
+  specialHost: string | null;
+  /** The main host (`host[:port]` of PUBLIC_SITE_URL), or null: pages elsewhere are mirrors (docs/edge.md). */
+  mainHost: string | null;
+  /** Whether any country is blocked: the browser then learns its region (docs/edge.md). */
+  geoBlocking: boolean;
+  /** Days the `partner` and `adplace` cookies live (docs/product-rules.md §3). */
+  affiliateCookieDays: number;
   dev: boolean;
 }
+
+/**
+ * The largest profit (payout − stake, minor units) one bet of an original may make, per currency
+ * (docs/configuration.md, "Maximum profit per bet"): 1000 × the currency's coinflip maximum stake,
+ * so it scales like the bet bands (RUB 10 000 000, USD and EUR 100 000, KZT 50 000 000, INR
+ * 10 000 000) and every case of the catalogue can still pay its top prize (expert: 500 RUB × 10 000).
+ * `BUSINESS_CONFIG_FILE` overrides it per currency (`max_profit`). The games apply it through
+ * `checkMaxProfit` and `passesMaxProfit` (src/server/modules/games/limits.ts).
+ */
+export const MAX_PROFIT_PER_BET: Readonly<Record<Currency, bigint>> = maxProfitDefaults(fillDefaults());
+
+function maxProfitDefaults(currencies: Record<Currency, CurrencyConfig>): Record<Currency, bigint> {
+  return Object.fromEntries(
+    CURRENCIES.map((code) => [code, currencies[code].limits.coinflip.max * 1000n]),
+  ) as Record<Currency, bigint>;
+}
+
+/** Crash's profit caps in one currency (minor units): one bet's, and one round's in all. */
+export interface CrashCaps {
+  bet: bigint;
+  round: bigint;
+}
+
+/**
+ * Crash's maximum profit (docs/configuration.md "Crash"): per bet 100 × the currency's crash maximum
+ * stake (RUB 5 000 000), per round in all 2 × that (RUB 10 000 000). When a round's open exposure
+ * reaches the round cap every open bet of the currency is cashed out (docs/fairness.md §4).
+ * `BUSINESS_CONFIG_FILE` overrides both per currency (`crash_max_profit_bet`, `crash_max_profit_round`).
+ */
+export const CRASH_MAX_PROFIT: Readonly<Record<Currency, CrashCaps>> = Object.fromEntries(
+  CURRENCIES.map((code) => {
+    const bet = fillDefaults()[code].limits.crash.max * 100n;
+    return [code, { bet, round: bet * 2n }];
+  }),
+) as Record<Currency, CrashCaps>;
 
 export interface AppConfig {
   env: Env;
   site: SiteSettings;
   defaults: { currency: Currency; locale: Locale; fallbackLanguageTag: string };
   currencies: Record<Currency, CurrencyConfig>;
-  /** Spec §9 "Levels: minimum 100". */
+  /** Maximum profit per bet of an original, minor units per currency (`MAX_PROFIT_PER_BET`). */
+  maxProfit: Record<Currency, bigint>;
+  /** Crash's own caps per currency, minor units (`CRASH_MAX_PROFIT`). */
+  crashMaxProfit: Record<Currency, CrashCaps>;
+  /** docs/product-rules.md §9 "Levels: minimum 100". */
   levelMinimum: number;
   timing: typeof TIMING;
 }
@@ -141,6 +338,9 @@ const overrideSchema = z.object({
       z.object({
         limits: z.record(z.string(), z.object({ min_bet: z.string(), max_bet: z.string() })).optional(),
         min_payout: z.string().optional(),
+        max_profit: z.string().optional(),
+        crash_max_profit_bet: z.string().optional(),
+        crash_max_profit_round: z.string().optional(),
       }),
     )
     .optional(),
@@ -157,6 +357,17 @@ export function siteSettings(env: Env): SiteSettings {
     publicApiUrl: env.PUBLIC_API_URL ?? null,
     gameMirrorHost: env.GAME_MIRROR_HOST?.toLowerCase() ?? null,
     captchaSiteKey: env.PUBLIC_CAPTCHA_SITE_KEY ?? null,
+    thirdParties: {
+      chatScriptUrl: env.SUPPORT_CHAT_SCRIPT_URL ?? null,
+      tagManagerId: env.TAG_MANAGER_ID ?? null,
+      analyticsId: env.ANALYTICS_COUNTER_ID ?? null,
+      cdpWriteKey: env.CDP_WRITE_KEY ?? null,
+    },
+    yandexVerification: env.YANDEX_VERIFICATION ?? null,
+    specialHost: env.SPECIAL_HOST?.toLowerCase() ?? null,
+    mainHost: env.PUBLIC_SITE_URL ? new URL(env.PUBLIC_SITE_URL).host.toLowerCase() : null,
+    geoBlocking: env.GEO_BLOCKED_COUNTRIES.length > 0,
+    affiliateCookieDays: env.AFFILIATE_COOKIE_DAYS,
     dev: env.NODE_ENV === 'development',
   };
 }
@@ -165,7 +376,12 @@ export function siteSettings(env: Env): SiteSettings {
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const env = parseEnv(source);
   const currencies = fillDefaults();
-  if (env.BUSINESS_CONFIG_FILE) applyOverride(currencies, env.BUSINESS_CONFIG_FILE);
+  const maxProfit = { ...MAX_PROFIT_PER_BET };
+  const crashMaxProfit = Object.fromEntries(
+    CURRENCIES.map((code) => [code, { ...CRASH_MAX_PROFIT[code] }]),
+  ) as Record<Currency, CrashCaps>;
+  if (env.BUSINESS_CONFIG_FILE)
+    applyOverride(currencies, { maxProfit, crashMaxProfit }, env.BUSINESS_CONFIG_FILE);
   return {
     env,
     site: siteSettings(env),
@@ -175,12 +391,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fallbackLanguageTag: FALLBACK_LANGUAGE_TAG,
     },
     currencies,
+    maxProfit,
+    crashMaxProfit,
     levelMinimum: 100,
     timing: TIMING,
   };
 }
 
-function applyOverride(currencies: Record<Currency, CurrencyConfig>, file: string): void {
+/** A cap of the override file in minor units, above 0. */
+function positive(name: string, value: string): bigint {
+  const cap = toMinor(value);
+  if (cap <= 0n) throw new Error(`${name} ${value} must be above 0`);
+  return cap;
+}
+
+function applyOverride(
+  currencies: Record<Currency, CurrencyConfig>,
+  { maxProfit, crashMaxProfit }: Pick<AppConfig, 'maxProfit' | 'crashMaxProfit'>,
+  file: string,
+): void {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -202,6 +431,15 @@ function applyOverride(currencies: Record<Currency, CurrencyConfig>, file: strin
         target.limits[game as keyof typeof target.limits] = { min, max };
       }
       if (entry.min_payout) target.minPayout = toMinor(entry.min_payout);
+      if (entry.max_profit) {
+        const cap = toMinor(entry.max_profit);
+        if (cap <= 0n) throw new Error(`max_profit ${entry.max_profit} must be above 0`);
+        maxProfit[code as Currency] = cap;
+      }
+      const caps = crashMaxProfit[code as Currency];
+      if (entry.crash_max_profit_bet) caps.bet = positive('crash_max_profit_bet', entry.crash_max_profit_bet);
+      if (entry.crash_max_profit_round)
+        caps.round = positive('crash_max_profit_round', entry.crash_max_profit_round);
     } catch (error) {
       throw new ConfigError(`BUSINESS_CONFIG_FILE=${file}: ${code}: ${(error as Error).message}`);
     }

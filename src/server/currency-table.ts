@@ -1,3 +1,6 @@
+import { parseDecimal } from '../games/ratio.ts';
+import { smallestWin, smallestWinningStake } from '../games/stakes.ts';
+import { RISKS, SEGMENT_COUNTS, wheelTable } from '../games/wheel/engine.ts';
 import {
   CURRENCIES,
   type Currency,
@@ -26,23 +29,38 @@ export interface CurrencyConfig {
 
 type PartialBand = { min?: string; max?: string };
 
+type SpecCurrency = {
+  games: Partial<Record<LimitedGame, PartialBand>>;
+  rooms?: Partial<Record<Room, string>>;
+  minPayout: string;
+};
+
+/** The crash, miner and coinflip bands of RUB, which INR shares ("as RUB"). */
+const RUB_CORE_GAMES = {
+  crash: { min: '1', max: '50000' },
+  miner: { min: '1', max: '1000' },
+  coinflip: { min: '1', max: '10000' },
+} satisfies SpecCurrency['games'];
+
+/** USD and EUR: the same cells, in cents. */
+const CENT_CURRENCY: SpecCurrency = {
+  games: {
+    crash: { min: '0.01', max: '500' },
+    miner: { min: '0.01', max: '10' },
+    coinflip: { min: '0.01', max: '100' },
+    roulette: { max: '0.1' },
+  },
+  minPayout: '1',
+};
+
 /**
- * The cells spec §9 states, verbatim (major units). Nothing else is written here; every other
- * cell comes from `fillDefaults` below, whose rules are documented in docs/configuration.md.
+ * The limits the product states (docs/product-rules.md §9), in major units. Nothing else is written
+ * here; every other cell comes from `fillDefaults` below, whose rules are in docs/configuration.md.
  */
-export const SPEC_TABLE: Record<
-  Currency,
-  {
-    games: Partial<Record<LimitedGame, PartialBand>>;
-    rooms?: Partial<Record<Room, string>>;
-    minPayout: string;
-  }
-> = {
+export const SPEC_TABLE: Record<Currency, SpecCurrency> = {
   RUB: {
     games: {
-      crash: { min: '1', max: '50000' },
-      miner: { min: '1', max: '1000' },
-      coinflip: { min: '1', max: '10000' },
+      ...RUB_CORE_GAMES,
       keno: { min: '1', max: '10000' },
       hilo: { min: '1', max: '10000' },
       roulette: { min: '1', max: '10000' },
@@ -52,24 +70,8 @@ export const SPEC_TABLE: Record<
     rooms: { red: '1', yellow: '10', purple: '50' },
     minPayout: '100',
   },
-  USD: {
-    games: {
-      crash: { min: '0.01', max: '500' },
-      miner: { min: '0.01', max: '10' },
-      coinflip: { min: '0.01', max: '100' },
-      roulette: { max: '0.1' },
-    },
-    minPayout: '1',
-  },
-  EUR: {
-    games: {
-      crash: { min: '0.01', max: '500' },
-      miner: { min: '0.01', max: '10' },
-      coinflip: { min: '0.01', max: '100' },
-      roulette: { max: '0.1' },
-    },
-    minPayout: '1',
-  },
+  USD: CENT_CURRENCY,
+  EUR: CENT_CURRENCY,
   KZT: {
     games: {
       crash: { min: '5', max: '250000' },
@@ -80,16 +82,7 @@ export const SPEC_TABLE: Record<
     },
     minPayout: '500',
   },
-  INR: {
-    // "crash, miner, coinflip as RUB"
-    games: {
-      crash: { min: '1', max: '50000' },
-      miner: { min: '1', max: '1000' },
-      coinflip: { min: '1', max: '10000' },
-      roulette: { max: '1' },
-    },
-    minPayout: '100',
-  },
+  INR: { games: { ...RUB_CORE_GAMES, roulette: { max: '1' } }, minPayout: '100' },
 };
 
 const PRESENTATION: Record<Currency, { icon: string; prefix: string }> = {
@@ -101,11 +94,29 @@ const PRESENTATION: Record<Currency, { icon: string; prefix: string }> = {
 };
 
 /**
- * Fills the cells spec §9 leaves out (see docs/configuration.md, "Bet limits"):
+ * The smallest stake (minor units) at which every wheel table's wins pay more than the stake
+ * (docs/fairness.md §8): 5, for the low tables' 1.2×. A fixed wheel stake is never below it.
+ */
+export const WHEEL_SMALLEST_STAKE: bigint = wheelSmallestStake();
+
+function wheelSmallestStake(): bigint {
+  let stake = 1n;
+  for (const risk of RISKS) {
+    for (const segments of SEGMENT_COUNTS) {
+      const win = smallestWin(wheelTable(risk, segments).map(parseDecimal));
+      if (win && smallestWinningStake(win) > stake) stake = smallestWinningStake(win);
+    }
+  }
+  return stake;
+}
+
+/**
+ * Fills the cells the product leaves out (see docs/configuration.md, "Bet limits"):
  * 1. A game without a given min or max takes it from the same currency's coinflip band: RUB lists
  *    coinflip, keno, hilo, roulette and dice as one band, so coinflip stands for that group.
  * 2. wheelOfFortune: both stated maxima (RUB 1, KZT 5) equal the currency's coinflip minimum, so
- *    the missing max is the coinflip minimum too (a fixed-stake game), and so is the min.
+ *    the missing max is the coinflip minimum too (a fixed-stake game), and so is the min; but never
+ *    below `WHEEL_SMALLEST_STAKE`, so a win pays more than the stake (USD and EUR 0.05, not 0.01).
  * 3. Rooms: the RUB minima (red 1, yellow 10, purple 50) scale by the currency's coinflip minimum
  *    relative to RUB's (USD/EUR 0.01, KZT 5, INR 1); every room's max is the coinflip max.
  */
@@ -120,8 +131,13 @@ export function fillDefaults(): Record<Currency, CurrencyConfig> {
     const limits = {} as Record<LimitedGame, Band>;
     for (const game of LIMITED_GAMES) {
       const given = spec.games[game] ?? {};
-      const fallbackMax = game === 'wheelOfFortune' ? coinflip.min : coinflip.max;
-      limits[game] = { min: toMinor(given.min ?? coinflip.min), max: toMinor(given.max ?? fallbackMax) };
+      if (game === 'wheelOfFortune') {
+        const fixed = toMinor(given.max ?? coinflip.min);
+        const stake = fixed > WHEEL_SMALLEST_STAKE ? fixed : WHEEL_SMALLEST_STAKE;
+        limits[game] = { min: stake, max: stake };
+        continue;
+      }
+      limits[game] = { min: toMinor(given.min ?? coinflip.min), max: toMinor(given.max ?? coinflip.max) };
     }
     const rooms = {} as Record<Room, Band>;
     for (const room of ROOMS) {
@@ -142,7 +158,7 @@ export function fillDefaults(): Record<Currency, CurrencyConfig> {
 }
 
 /** The public, JSON-safe view of a currency (decimal strings in major units). */
-export function publicCurrency(config: CurrencyConfig) {
+export function publicCurrency(config: CurrencyConfig, maxProfit: bigint) {
   const band = (b: Band) => ({
     min_bet: fromMinor(b.min, config.digits),
     max_bet: fromMinor(b.max, config.digits),
@@ -161,5 +177,6 @@ export function publicCurrency(config: CurrencyConfig) {
       ReturnType<typeof band>
     >,
     min_payout: fromMinor(config.minPayout, config.digits),
+    max_profit: fromMinor(maxProfit, config.digits),
   };
 }

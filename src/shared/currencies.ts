@@ -1,37 +1,40 @@
-/** Currency codes (spec §1) and the game keys that carry bet limits (spec §9). */
+import { LIMIT_KEYS, type LimitKey, ROOMS, type Room } from './games.ts';
+import type { Locale } from './locales.ts';
+
+/** Currency codes (docs/product-rules.md §1) and the game keys that carry bet limits (§9). */
 export const CURRENCIES = ['RUB', 'USD', 'KZT', 'INR', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'RUB';
 
-export const LIMITED_GAMES = [
-  'crash',
-  'miner',
-  'coinflip',
-  'keno',
-  'hilo',
-  'roulette',
-  'dice',
-  'wheelOfFortune',
-  'cases',
-] as const;
-export type LimitedGame = (typeof LIMITED_GAMES)[number];
+/**
+ * The currency each interface locale suggests: preselected in the registration form, and the one
+ * a guest sees amounts in (a player sees the account's own currency, `displayCurrency`).
+ */
+export const CURRENCY_FOR_LOCALE: Readonly<Record<Locale, Currency>> = {
+  ru: 'RUB',
+  kz: 'KZT',
+  hi: 'INR',
+  en: 'USD',
+  br: 'USD',
+};
 
-export const ROOMS = ['red', 'yellow', 'purple'] as const;
-export type Room = (typeof ROOMS)[number];
+/** The currency amounts are shown in: the player's, else (a guest, or no currency set yet) the locale's. */
+export function displayCurrency(
+  user: { currency: Currency | null } | null | undefined,
+  locale: Locale,
+): Currency {
+  return user?.currency ?? CURRENCY_FOR_LOCALE[locale] ?? DEFAULT_CURRENCY;
+}
+
+/** The per-game bet band keys, from the game registry (`games.ts`). */
+export const LIMITED_GAMES = LIMIT_KEYS;
+export type LimitedGame = LimitKey;
+
+export { ROOMS, type Room };
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** The public shape of one currency, as `GET /api/config/currencies` returns it. */
-export interface PublicCurrency {
-  code: Currency;
-  icon: string;
-  prefix: string;
-  /** Fractional digits of the minor unit. */
-  digits: number;
-  /** Decimal strings in major units (exact); `min_payout` likewise. */
-  limits: Record<LimitedGame, { min_bet: string; max_bet: string }>;
-  rooms: Record<Room, { min_bet: string; max_bet: string }>;
-  min_payout: string;
-}
+/** The public shape of one currency, as `GET /api/config/currencies` returns it (its schema). */
+export type { PublicCurrency } from './api/config.ts';

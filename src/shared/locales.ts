@@ -1,15 +1,19 @@
-/** URL locale codes (spec §2). `kz` and `br` are the spec's codes; HTML and HTTP use real tags. */
+/** URL locale codes (docs/product-rules.md §2). `kz` and `br` are the product's codes; HTML and HTTP use real tags. */
 export const LOCALES = ['ru', 'en', 'kz', 'br', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Default locale (spec §9). */
+/** Locale prefix strategies (docs/product-rules.md §2: "a prefix strategy is a setting"). */
+export const LOCALE_STRATEGIES = ['prefix_except_default', 'prefix', 'prefix_and_default'] as const;
+export type LocaleStrategy = (typeof LOCALE_STRATEGIES)[number];
+
+/** Default locale (docs/product-rules.md §9). */
 export const DEFAULT_LOCALE: Locale = 'ru';
 
-/** Fallback when no cookie and no supported browser language (spec §4, §9: en-US). */
+/** Fallback when no cookie and no supported browser language (docs/product-rules.md §4, §9: en-US). */
 export const FALLBACK_LOCALE: Locale = 'en';
 export const FALLBACK_LANGUAGE_TAG = 'en-US';
 
-/** BCP 47 tag per URL locale: `<html lang>`, hreflang, Intl formatting, Accept-Language (spec §7). */
+/** BCP 47 tag per URL locale: `<html lang>`, hreflang, Intl formatting, Accept-Language (docs/product-rules.md §7). */
 export const LANGUAGE_TAG: Record<Locale, string> = {
   ru: 'ru',
   en: 'en-US',

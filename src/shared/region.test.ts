@@ -9,6 +9,6 @@ test.each([
   ['IN', 'RU'],
   [null, 'RU'],
   ['', 'RU'],
-])('country %j is region %s (spec §9)', (country, region) => {
+])('country %j is region %s (docs/product-rules.md §9)', (country, region) => {
   expect(regionForCountry(country)).toBe(region);
 });

@@ -1,85 +1,70 @@
+import { ORIGINALS, SECTIONS } from './games.ts';
+
 /**
- * Every route of spec §2 (plus /games/wheel and /games/miner, which the spec's game list implies
- * but its route list omits), with a sample URL for dynamic segments. Tests request each one in
- * every locale; pages set the same `game`/`fullWidth` flags on their layout.
+ * Every route of docs/product-rules.md §2, with a sample URL for dynamic segments: the pages below,
+ * then the games' and the lobby sections' pages from the registry (`games.ts`). Tests request each
+ * one in every locale; pages set the same `game`/`fullWidth` flags on their layout.
  */
 export interface RouteInfo {
   pattern: string;
   sample: string;
-  /** Spec §2: game pages are flagged as such. */
+  /** Game pages are flagged as such (docs/product-rules.md §2). */
   game?: boolean;
-  /** Rendered by the no-access layout (spec §2). */
+  /** Rendered by the no-access layout (docs/product-rules.md §2). */
   noAccess?: boolean;
   /** Answers with a status other than 200 by design. */
   status?: number;
+  /**
+   * For search engines (docs/seo.md): `private` pages (a player's own, a form behind a mailed link,
+   * errors) carry `noindex`; `placeholder` pages (coming soon) are left out of the sitemap until they
+   * have content. Every other page is in the sitemap in every locale.
+   */
+  seo?: 'private' | 'placeholder';
 }
-
-export const ORIGINAL_GAMES = [
-  'coinflip',
-  'crash',
-  'dice',
-  'hilo',
-  'keno',
-  'roulette',
-  'cases',
-  'rooms',
-  'wheel',
-  'miner',
-] as const;
-export type OriginalGame = (typeof ORIGINAL_GAMES)[number];
 
 export const TOURNAMENT_STATUSES = ['active', 'upcoming', 'finished'] as const;
 
-export const ROUTES: RouteInfo[] = [
+const PAGES: RouteInfo[] = [
   { pattern: '/', sample: '/' },
-  { pattern: '/betting', sample: '/betting' },
   { pattern: '/bonuses', sample: '/bonuses' },
-  { pattern: '/error', sample: '/error?errorCode=500' },
+  { pattern: '/error', sample: '/error?errorCode=500', seo: 'private' },
   { pattern: '/faq', sample: '/faq' },
   { pattern: '/fairness', sample: '/fairness' },
-  { pattern: '/games/cases', sample: '/games/cases', game: true },
-  { pattern: '/games/cases/[slug]', sample: '/games/cases/easy', game: true },
-  { pattern: '/games/coinflip', sample: '/games/coinflip', game: true },
-  { pattern: '/games/crash', sample: '/games/crash', game: true },
-  { pattern: '/games/dice', sample: '/games/dice', game: true },
-  { pattern: '/games/hilo', sample: '/games/hilo', game: true },
-  { pattern: '/games/keno', sample: '/games/keno', game: true },
-  { pattern: '/games/roulette', sample: '/games/roulette', game: true },
-  { pattern: '/games/wheel', sample: '/games/wheel', game: true },
-  { pattern: '/games/miner', sample: '/games/miner', game: true },
-  { pattern: '/games/rooms', sample: '/games/rooms', game: true },
-  { pattern: '/games/rooms/purple', sample: '/games/rooms/purple', game: true },
-  { pattern: '/games/rooms/red', sample: '/games/rooms/red', game: true },
-  { pattern: '/games/rooms/yellow', sample: '/games/rooms/yellow', game: true },
-  { pattern: '/games/slots', sample: '/games/slots' },
-  { pattern: '/games/slots/[slots]/play', sample: '/games/slots/starburst/play', game: true },
-  { pattern: '/games/slots/[slots]/demo', sample: '/games/slots/starburst/demo', game: true },
-  { pattern: '/games/live-casino', sample: '/games/live-casino' },
-  {
-    pattern: '/games/live-casino/[slots]/play',
-    sample: '/games/live-casino/lightning-roulette/play',
-    game: true,
-  },
-  {
-    pattern: '/games/live-casino/[slots]/demo',
-    sample: '/games/live-casino/lightning-roulette/demo',
-    game: true,
-  },
-  { pattern: '/no-access', sample: '/no-access', noAccess: true },
-  { pattern: '/password/reset', sample: '/password/reset' },
-  { pattern: '/reset-password/[token]', sample: '/reset-password/abc123' },
+  { pattern: '/no-access', sample: '/no-access', noAccess: true, seo: 'private' },
+  { pattern: '/password/reset', sample: '/password/reset', seo: 'private' },
+  { pattern: '/reset-password/[token]', sample: '/reset-password/abc123', seo: 'private' },
   { pattern: '/policy/en/kyc', sample: '/policy/en/kyc' },
   { pattern: '/policy/en/user-agreement', sample: '/policy/en/user-agreement' },
   { pattern: '/policy/ru/confidential', sample: '/policy/ru/confidential' },
   { pattern: '/policy/ru/user-agreement', sample: '/policy/ru/user-agreement' },
-  { pattern: '/profile', sample: '/profile' },
-  { pattern: '/profile/access', sample: '/profile/access' },
-  { pattern: '/profile/bonuses', sample: '/profile/bonuses' },
-  { pattern: '/profile/history', sample: '/profile/history' },
-  { pattern: '/profile/setting', sample: '/profile/setting' },
-  { pattern: '/top', sample: '/top' },
-  { pattern: '/tournament/[id]', sample: '/tournament/42' },
-  { pattern: '/tournaments', sample: '/tournaments' },
-  { pattern: '/tournaments/[status]', sample: '/tournaments/active' },
+  { pattern: '/profile', sample: '/profile', seo: 'private' },
+  { pattern: '/profile/access', sample: '/profile/access', seo: 'private' },
+  { pattern: '/profile/bonuses', sample: '/profile/bonuses', seo: 'private' },
+  { pattern: '/profile/history', sample: '/profile/history', seo: 'private' },
+  { pattern: '/profile/setting', sample: '/profile/setting', seo: 'private' },
+  { pattern: '/top', sample: '/top', seo: 'placeholder' },
+  { pattern: '/tournament/[id]', sample: '/tournament/42', seo: 'placeholder' },
+  { pattern: '/tournaments', sample: '/tournaments', seo: 'placeholder' },
+  { pattern: '/tournaments/[status]', sample: '/tournaments/active', seo: 'placeholder' },
   { pattern: '/vip-club', sample: '/vip-club' },
 ];
+
+/**
+ * An original's page and its subpages are game pages; a section's own page is not, its games' are.
+ * A game or section that is not playable yet (`soon`) is a placeholder for search engines.
+ */
+const seoOf = (entry: { status: string }): Pick<RouteInfo, 'seo'> =>
+  entry.status === 'soon' ? { seo: 'placeholder' } : {};
+
+const GAME_ROUTES: RouteInfo[] = [
+  ...ORIGINALS.flatMap((game) => [
+    { pattern: game.path, sample: game.path, game: true, ...seoOf(game) },
+    ...('pages' in game ? game.pages.map((page) => ({ ...page, game: true, ...seoOf(game) })) : []),
+  ]),
+  ...SECTIONS.flatMap((section) => [
+    { pattern: section.path, sample: section.path, ...seoOf(section) },
+    ...('pages' in section ? section.pages.map((page) => ({ ...page, game: true, ...seoOf(section) })) : []),
+  ]),
+];
+
+export const ROUTES: RouteInfo[] = [...PAGES, ...GAME_ROUTES];

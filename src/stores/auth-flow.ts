@@ -12,7 +12,7 @@ export interface CodeFlow {
   purpose: CodePurpose;
   /** The phone number or email address the code went to, shown to the player. */
   target: string;
-  /** Spec §2: after a phone or social registration, PayIn may open once this flow ends. */
+  /** docs/product-rules.md §2: after a phone or social registration, PayIn may open once this flow ends. */
   afterRegistration?: boolean;
 }
 
@@ -21,5 +21,5 @@ export const $codeFlow = atom<CodeFlow | null>(null);
 /** The email the LoginByEmail modal starts with, and whether a code already went to it. */
 export const $loginEmail = atom<{ email: string; sent: boolean }>({ email: '', sent: false });
 
-/** Currency chosen before a social registration; set on the account once it exists (spec §4). */
+/** Currency chosen before a social registration; set on the account once it exists (docs/product-rules.md §4). */
 export const $pendingCurrency = atom<Currency | null>(null);

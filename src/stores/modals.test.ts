@@ -7,6 +7,7 @@ import {
   lockScrollWhileOpen,
   openModal,
   replaceModal,
+  returnFocusAfterModals,
 } from './modals.ts';
 
 function fakeDocument() {
@@ -27,7 +28,7 @@ function fakeDocument() {
   };
 }
 
-describe('$modals (spec §2)', () => {
+describe('$modals (docs/product-rules.md §2)', () => {
   beforeEach(() => closeAllModals());
 
   test('opens by name, most recent on top, without duplicates', () => {
@@ -69,6 +70,43 @@ describe('$modals (spec §2)', () => {
     expect(classes.has('scroll-locked')).toBe(true);
     closeModal('Verification');
     expect(classes.has('scroll-locked')).toBe(false);
+    stop();
+  });
+});
+
+describe('focus after the modals close (keyboard users)', () => {
+  beforeEach(() => closeAllModals());
+
+  function focusable(name: string, focused: string[], connected = true) {
+    return { name, isConnected: connected, focus: () => focused.push(name) };
+  }
+
+  test('returns to the control that opened the first modal, across a step swap', () => {
+    const focused: string[] = [];
+    const button = focusable('login-button', focused);
+    const doc = { activeElement: button, body: {} } as unknown as Document;
+    const stop = returnFocusAfterModals(doc);
+    openModal('Login');
+    // The dialog's field takes focus; the next step replaces the first one.
+    (doc as { activeElement: unknown }).activeElement = focusable('email-field', focused);
+    replaceModal('Login', 'Register');
+    expect(focused).toEqual([]);
+    closeModal('Register');
+    expect(focused).toEqual(['login-button']);
+    stop();
+  });
+
+  test('leaves focus alone when the opener is gone or nothing was focused', () => {
+    const focused: string[] = [];
+    const body = focusable('body', focused);
+    const doc = { activeElement: focusable('gone', focused, false), body } as unknown as Document;
+    const stop = returnFocusAfterModals(doc);
+    openModal('PayIn');
+    closeAllModals();
+    (doc as { activeElement: unknown }).activeElement = body;
+    openModal('Login');
+    closeModal();
+    expect(focused).toEqual([]);
     stop();
   });
 });

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 
-/** Modal names of spec §2. */
+/** Modal names of docs/product-rules.md §2. */
 export const MODALS = [
   'Login',
   'LoginByEmail',
@@ -15,7 +15,7 @@ export function isModalName(value: unknown): value is ModalName {
   return typeof value === 'string' && (MODALS as readonly string[]).includes(value);
 }
 
-/** The open modals, most recent last (spec §2: "a list of modals"). */
+/** The open modals, most recent last (docs/product-rules.md §2: "a list of modals"). */
 export const $modals = atom<readonly ModalName[]>([]);
 export const $topModal = computed($modals, (list) => list.at(-1) ?? null);
 
@@ -40,7 +40,7 @@ export function closeAllModals(): void {
 }
 
 /**
- * Page scrolling is locked while any modal is open (spec §2). Returns the unsubscribe function.
+ * Page scrolling is locked while any modal is open (docs/product-rules.md §2). Returns the unsubscribe function.
  * The scrollbar width is compensated so the page does not jump.
  */
 export function lockScrollWhileOpen(doc: Document = document): () => void {
@@ -52,5 +52,27 @@ export function lockScrollWhileOpen(doc: Document = document): () => void {
       root.style.setProperty('--scrollbar-gap', `${Math.max(0, gap)}px`);
     }
     root.classList.toggle('scroll-locked', locked);
+  });
+}
+
+/**
+ * Focus goes back to the control that opened the first modal (the header's "Log in", say) once the
+ * last one closes, however it closed (Escape, the close button, the backdrop, a finished flow). A
+ * step swap (Login → Register) keeps the original opener. Returns the unsubscribe function.
+ */
+export function returnFocusAfterModals(doc: Document = document): () => void {
+  let opener: HTMLElement | null = null;
+  let wasOpen = $modals.get().length > 0;
+  return $modals.listen((list) => {
+    const open = list.length > 0;
+    if (open && !wasOpen) {
+      const active = doc.activeElement as HTMLElement | null;
+      opener = active && active !== doc.body ? active : null;
+    } else if (!open && wasOpen) {
+      const target = opener;
+      opener = null;
+      if (target?.isConnected) target.focus();
+    }
+    wasOpen = open;
   });
 }

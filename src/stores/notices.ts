@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
 import { NOTIFICATION_DEFAULTS } from '../shared/timing.ts';
 
-/** One notice of the toast stack (spec §8, defaults of spec §9). */
+/** One notice of the toast stack (docs/product-rules.md §8, defaults of docs/product-rules.md §9). */
 export interface Notice {
   id: number;
-  kind: 'error' | 'success';
+  kind: 'error' | 'success' | 'info';
   title: string;
   lines: readonly string[];
   durationMs: number;

@@ -1,10 +1,10 @@
 import { atom, computed } from 'nanostores';
 import type { Profile } from '../shared/profile.ts';
 
-/** The profile of spec §3 (src/shared/profile.ts), shared with the server's answer. */
+/** The profile of docs/product-rules.md §3 (src/shared/profile.ts), shared with the server's answer. */
 export type User = Profile;
 
-/** Logged-in user, or null for a guest (spec §4 session states). */
+/** Logged-in user, or null for a guest (docs/product-rules.md §4 session states). */
 export const $user = atom<User | null>(null);
 export const $isLoggedIn = computed($user, (user) => user !== null);
 
@@ -15,7 +15,7 @@ export const $isLoggedIn = computed($user, (user) => user !== null);
 export type SessionStatus = 'unknown' | 'guest' | 'user';
 export const $sessionStatus = atom<SessionStatus>('unknown');
 
-/** The single-sign-on link when one is known (login responses, spec §4 and §7). */
+/** The single-sign-on link when one is known (login responses, docs/product-rules.md §4 and §7). */
 export const $ssoLink = atom<string | null>(null);
 
 export function setUser(user: User | null): void {

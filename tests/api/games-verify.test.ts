@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CASES } from '../../src/games/cases/catalogue.ts';
+import { offeredPair, rankOf } from '../../src/games/hilo/engine.ts';
 import { post } from '../../src/server/modules/wallet/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, register } from '../helpers/auth.ts';
@@ -11,7 +12,7 @@ import { bearer, register } from '../helpers/auth.ts';
  * each game. The bets are played through the API with random inputs, the pair is rotated to
  * reveal its seed, and the CLI (one process, --batch) recomputes every bet.
  */
-// 1,000 per game on PGlite and on PostgreSQL (about 30 s each here); VERIFY_BETS_PER_GAME overrides.
+// 1,000 per game on PGlite and on PostgreSQL (about a minute each here); VERIFY_BETS_PER_GAME overrides.
 const PER_GAME = Number(process.env.VERIFY_BETS_PER_GAME ?? 1_000);
 let t: TestApp;
 let headers: Record<string, string>;
@@ -111,8 +112,47 @@ async function coinflipSeries() {
   }
 }
 
+/** A miner round: 1-24 mines, random tiles until a mine, a cash-out or the last gem; or an auto-bet. */
+async function minerRound() {
+  const mines = int(1, 24);
+  const order = Array.from({ length: 25 }, (_, i) => i).sort(() => Math.random() - 0.5);
+  if (Math.random() < 0.3) {
+    await api('POST', '/games/miner/auto', { amount: '1', mines, tiles: order.slice(0, int(1, 25 - mines)) });
+    return;
+  }
+  const { bet } = await api('POST', '/games/miner/start', { amount: '1', mines });
+  const stopAfter = int(1, 25 - mines);
+  for (let i = 0; ; i += 1) {
+    const step = await api('POST', '/games/miner/reveal', { tile: order[i], index: i, bet_id: bet.id });
+    if (step.bet.status === 'settled') return;
+    if (i + 1 >= stopAfter) {
+      await api('POST', '/games/miner/cashout');
+      return;
+    }
+  }
+}
+
+/** A hi-lo round: random guesses of the offered pair and a few skips, until a loss or a cash-out. */
+async function hiloRound() {
+  let { bet } = await api('POST', '/games/hilo/start', { amount: '1' });
+  const stopAfter = int(1, 6);
+  for (let i = 0, wins = 0; ; i += 1) {
+    const card = rankOf(bet.outcome.cards.at(-1));
+    const skips = bet.params.actions.filter((a: string) => a === 'skip').length;
+    const action = skips < 3 && Math.random() < 0.15 ? 'skip' : pick(offeredPair(card));
+    ({ bet } = await api('POST', '/games/hilo/step', { action, index: i, bet_id: bet.id }));
+    if (bet.status === 'settled') return;
+    if (action !== 'skip') wins += 1;
+    if (wins >= stopAfter) {
+      await api('POST', '/games/hilo/cashout');
+      return;
+    }
+  }
+}
+
 interface StoredBet {
   id: string;
+  status: string;
   game: string;
   params: Record<string, unknown>;
   outcome: Record<string, unknown>;
@@ -131,6 +171,10 @@ function verifyArgs(bet: StoredBet): string[] {
       return ['cases', ...base, '--case', String(bet.params.slug)];
     case 'coinflip':
       return ['coinflip', ...base, '--count', String((bet.outcome.flips as string[]).length)];
+    case 'miner':
+      return ['miner', ...base, '--mines', String(bet.params.mines)];
+    case 'hilo':
+      return ['hilo', ...base, '--count', String((bet.outcome.cards as string[]).length)];
     default:
       return [bet.game, ...base];
   }
@@ -151,6 +195,10 @@ function expectAgreement(bet: StoredBet, cli: Record<string, unknown>) {
       return expect(Number(cli.multiplier)).toBe(Number(bet.outcome.multiplier));
     case 'coinflip':
       return expect(cli.flips).toEqual(bet.outcome.flips);
+    case 'miner':
+      return expect(cli.mines).toEqual(bet.outcome.mines);
+    case 'hilo':
+      return expect(cli.cards).toEqual(bet.outcome.cards);
   }
 }
 
@@ -179,8 +227,10 @@ function runBatch(lines: string[][]): Promise<Record<string, unknown>[]> {
   });
 }
 
+const ROUNDS = ['coinflip', 'miner', 'hilo'];
+
 test(`the verify CLI agrees with the server for ${PER_GAME} random settled bets of each game`, {
-  timeout: 300_000,
+  timeout: 600_000,
 }, async () => {
   const games = Object.keys(instant);
   for (const game of games) {
@@ -194,6 +244,8 @@ test(`the verify CLI agrees with the server for ${PER_GAME} random settled bets 
     }
   }
   for (let i = 0; i < PER_GAME; i += 1) await coinflipSeries();
+  for (let i = 0; i < PER_GAME; i += 1) await minerRound();
+  for (let i = 0; i < PER_GAME; i += 1) await hiloRound();
   await api('PUT', '/games/fairness/seeds', {});
 
   const bets: StoredBet[] = [];
@@ -205,9 +257,10 @@ test(`the verify CLI agrees with the server for ${PER_GAME} random settled bets 
     if (data.length < 100) break;
   }
   const counts = Object.fromEntries(
-    [...games, 'coinflip'].map((g) => [g, bets.filter((b) => b.game === g).length]),
+    [...games, ...ROUNDS].map((g) => [g, bets.filter((b) => b.game === g).length]),
   );
-  expect(counts).toEqual(Object.fromEntries([...games, 'coinflip'].map((g) => [g, PER_GAME])));
+  expect(counts).toEqual(Object.fromEntries([...games, ...ROUNDS].map((g) => [g, PER_GAME])));
+  expect(bets.every((b) => b.status === 'settled')).toBe(true);
   expect(bets.every((b) => b.server_seed !== null)).toBe(true);
 
   const results = await runBatch(bets.map(verifyArgs));

@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { post } from '../../src/server/modules/wallet/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
+import { newPlayer } from '../helpers/players.ts';
 
 let t: TestApp;
 let token: string;
 let id: string;
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_WEBHOOK_INTERVAL_MS: '3600000', KYC_ON_FIRST_WITHDRAWAL: 'false' });
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/api/api/v2/auth/register/email',
-    payload: { email: `hist.${Date.now()}@example.com`, password: 'Orbit-7-Nebula!', currency: 'USD' },
-  });
-  token = reg.json().token;
-  id = String((await t.app.inject({ url: '/api/profile/user', headers: bearer(token) })).json().user.id);
+  ({ token, id } = await newPlayer(t, { currency: 'USD' }));
   const move = (key: string, kind: string, account: 'cash' | 'bonus', amount: bigint) =>
     post(t.database, {
       idempotencyKey: key,
@@ -78,6 +73,16 @@ describe('history', () => {
   test.each(['?type=jackpot', '?from=yesterday', '?per_page=1000'])('%s is a 422', async (qs) => {
     expect((await history(qs)).statusCode).toBe(422);
   });
+
+  // ISO 8601 has a year 0000 (1 BC); PostgreSQL's date input refuses it, which was a 500.
+  test.each(['/api/profile/history?from=0000-01-01', '/api/profile/history.csv?to=0000-12-31'])(
+    '%s is a 422 invalid_date',
+    async (url) => {
+      const res = await t.app.inject({ url, headers: bearer(token) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { [url.includes('from') ? 'from' : 'to']: ['invalid_date'] } });
+    },
+  );
 
   test('exports CSV with the same rows', async () => {
     const res = await t.app.inject({ url: '/api/profile/history.csv?type=deposit', headers: bearer(token) });

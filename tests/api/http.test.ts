@@ -1,15 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiHostRewrite } from '../../src/server/app.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 describe('health', () => {
   test('/healthz answers ok', async () => {
@@ -39,7 +33,18 @@ describe('health', () => {
 });
 
 describe('public configuration', () => {
-  test('GET /api/config/currencies lists the five currencies with spec §9 limits', async () => {
+  test('GET /api/mirror answers no redirect and the mirror list (docs/pwa.md "Background sync")', async () => {
+    const res = await t.app.inject('/api/mirror');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      redirect: { newLink: null },
+      meta_yandex_verification: null,
+      sso: null,
+      mirrors: [],
+    });
+  });
+
+  test('GET /api/config/currencies lists the five currencies with their limits (docs/product-rules.md §9)', async () => {
     const res = await t.app.inject('/api/config/currencies');
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as {
@@ -60,7 +65,7 @@ describe('public configuration', () => {
     expect(data.find((c) => c.code === 'KZT')?.limits.wheelOfFortune?.max_bet).toBe('5.00');
   });
 
-  test('GET /api/config carries defaults of spec §9', async () => {
+  test('GET /api/config carries the defaults (docs/product-rules.md §9)', async () => {
     const { data } = (await t.app.inject('/api/config')).json() as {
       data: { defaults: Record<string, string>; timing: Record<string, number> };
     };
@@ -68,7 +73,7 @@ describe('public configuration', () => {
     expect(data.timing.payInAutoOpenMs).toBe(350);
   });
 
-  test('the api. host serves the same API at its root (spec §7)', async () => {
+  test('the api. host serves the same API at its root (docs/api-auth.md)', async () => {
     const res = await t.app.inject({ url: '/config/currencies', headers: { host: 'api.orbita.example' } });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { data: unknown[] }).data).toHaveLength(5);
@@ -79,6 +84,7 @@ describe('public configuration', () => {
     ['/api/v2/auth/register/email', 'api.orbita.example', '/api/api/v2/auth/register/email'],
     ['/healthz', 'api.orbita.example', '/healthz'],
     ['/ws', 'api.orbita.example', '/ws'],
+    ['/robots.txt', 'api.orbita.example', '/robots.txt'],
     ['/faq', 'orbita.example', '/faq'],
   ])('host rewrite %s on %s → %s', (url, host, expected) => {
     expect(apiHostRewrite(url, host)).toBe(expected);
@@ -86,10 +92,19 @@ describe('public configuration', () => {
 });
 
 describe('errors and headers', () => {
-  test('an unknown API path is a 404 in the spec §8 error shape', async () => {
+  test('an unknown API path is a 404 in the error shape (docs/api-auth.md)', async () => {
     const res = await t.app.inject('/api/nope?x=1');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ errors: { path: 'not_found:/api/nope' } });
+  });
+
+  test.each([
+    ['a path parameter over the router limit', `/api/payments/${'x'.repeat(200)}`, 414],
+    ['a path with broken percent-encoding', '/api/payments/%zz', 400],
+  ])('%s is refused in the error shape (docs/api-auth.md)', async (_label, url, status) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ errors: { request: [expect.stringMatching(/^FST_ERR_/)] } });
   });
 
   test('security headers are set', async () => {

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { post } from '../../src/server/modules/wallet/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
+import { playerWithCash } from '../helpers/players.ts';
 
 const OPERATOR = 'operator-token-0123456789-abcdef';
 const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'kyc-'));
@@ -20,34 +20,13 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function fundedPlayer() {
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/api/api/v2/auth/register/email',
-    payload: { email: `kyc.${Date.now()}.${++n}@example.com`, password: 'Orbit-7-Nebula!', currency: 'RUB' },
-  });
-  const token = reg.json().token as string;
-  const id = String(
-    (await t.app.inject({ url: '/api/profile/user', headers: bearer(token) })).json().user.id,
-  );
-  await post(t.database, {
-    idempotencyKey: `kyc-fund:${id}`,
-    kind: 'adjustment',
-    currency: 'RUB',
-    request: { id },
-    postings: [
-      { account: { system: 'house' }, amount: -100_000n },
-      { account: { userId: id, kind: 'cash' }, amount: 100_000n },
-    ],
-    answer: () => null,
-  });
-  return { token, id };
-}
+/** A RUB player with 1000.00 of cash. */
+const fundedPlayer = () => playerWithCash(t, 100_000n);
 
-const upload = (token: string, kind: string, bytes: Buffer, type = 'image/png') => {
+const upload = (token: string, kind: string, bytes: Buffer, type = 'image/png', name = 'document') => {
   const form = new FormData();
   form.append('kind', kind);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'document');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return fetch(`${base}/api/profile/verification/documents`, {
     method: 'POST',
     headers: bearer(token),
@@ -149,5 +128,70 @@ describe('verification (KYC)', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ errors });
     expect((await profile(token)).verification.data).toBeNull();
+  });
+
+  test('the document list names each file with its size and its own status: pending, then the decision that covered it', async () => {
+    const { token, id } = await fundedPlayer();
+    const documents = async () =>
+      (await (await fetch(`${base}/api/profile/verification`, { headers: bearer(token) })).json()).data
+        .documents as Array<{ kind: string; name: string | null; size: number; status: string }>;
+    const first = await upload(token, 'passport', PNG, 'image/png', 'C:\\scans\\pass\u202eport.png');
+    expect((await first.json()).data).toMatchObject({ kind: 'passport', name: 'passport.png' });
+    expect(await documents()).toEqual([
+      expect.objectContaining({
+        kind: 'passport',
+        name: 'passport.png',
+        size: PNG.length,
+        status: 'pending',
+      }),
+    ]);
+    await operator(`/operator/verifications/${id}/reject`, { reason: 'blurred photo' });
+    await upload(token, 'id_card', PNG, 'image/png', `${'long-name-'.repeat(20)}.png`);
+    const [rejected, waiting] = await documents();
+    expect(rejected).toMatchObject({ name: 'passport.png', status: 'rejected' });
+    expect(waiting).toMatchObject({ kind: 'id_card', status: 'pending' });
+    expect([...(waiting?.name ?? '')]).toHaveLength(120);
+    expect(waiting?.name).toMatch(/^long-name-.*…\.png$/);
+    await operator(`/operator/verifications/${id}/approve`);
+    expect((await documents()).map((d) => d.status)).toEqual(['rejected', 'accepted']);
+  });
+
+  // A user id past the bigint range reached SQL and failed there (a 500).
+  test.each([
+    ['GET', '/operator/verifications/99999999999999999999/documents'],
+    ['POST', '/operator/verifications/99999999999999999999/approve'],
+    ['POST', '/operator/verifications/99999999999999999999/reject'],
+  ])('the operator path %s %s with an out-of-range user id is a 422', async (method, url) => {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: JSON.stringify({ reason: 'x' }) } : {}),
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toEqual(['userId']);
+  });
+
+  test('a multipart body that breaks off mid-file is a 400 that stores nothing', async () => {
+    const { token, id } = await fundedPlayer();
+    const boundary = 'orbita-test-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\npassport\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const res = await fetch(`${base}/api/profile/verification/documents`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([head, PNG, Buffer.alloc(500)]),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: { file: ['upload_incomplete'] } });
+    const [row] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from verification_documents where user_id = $1',
+      [id],
+    );
+    expect(row?.n).toBe(0);
+    expect(existsSync(path.join(DATA_DIR, 'private', `user-${id}`))).toBe(false);
+    const status = await (await fetch(`${base}/api/profile/verification`, { headers: bearer(token) })).json();
+    expect(status.data).toMatchObject({ status: null, documents: [] });
   });
 });

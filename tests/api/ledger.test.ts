@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import { balanceOf, InsufficientFunds, post } from '../../src/server/modules/wallet/ledger.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 import { register } from '../helpers/auth.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 async function playerWith(balance: bigint) {
   const { token } = await register(t, { currency: 'RUB' });
@@ -96,7 +90,7 @@ describe('the ledger under concurrency', () => {
     const id = await playerWith(100n);
     await debit(id, `k:${id}`, 5n);
     await expect(debit(id, `k:${id}`, 6n)).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict', // answered as HTTP 409 (STATUS_OF)
       errors: { idempotency_key: ['idempotency_conflict'] },
     });
     expect(await balanceOf(t.database, { userId: id, kind: 'cash' }, 'RUB')).toBe(95n);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signPayload } from '../../src/server/modules/payments/signature.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
-import { post } from '../../src/server/modules/wallet/ledger.ts';
+import type { Currency } from '../../src/shared/currencies.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
+import { credit, newPlayer } from '../helpers/players.ts';
 
 const OPERATOR = 'operator-token-0123456789-abcdef';
 let t: TestApp;
@@ -45,23 +46,16 @@ const operator = (url: string, payload: unknown = {}) =>
     body: JSON.stringify(payload),
   });
 
-async function player(currency = 'RUB') {
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/api/api/v2/auth/register/email',
-    headers: { host: new URL(base).host },
-    payload: {
-      email: `pay.${Date.now()}.${++keyCounter}@example.com`,
-      password: 'Orbit-7-Nebula!',
-      currency,
-    },
-  });
-  const token = reg.json().token as string;
-  const id = String(
-    (await t.app.inject({ url: '/api/profile/user', headers: bearer(token) })).json().user.id,
+const player = (currency: Currency = 'RUB') => newPlayer(t, { currency });
+/** POST /payments/deposits by card with an idempotency key (a fresh one unless given). */
+const createDeposit = (token: string, amount: string, idempotencyKey = key()) =>
+  api(
+    'POST',
+    '/payments/deposits',
+    token,
+    { amount, method: 'sandbox_card' },
+    { 'idempotency-key': idempotencyKey },
   );
-  return { token, id };
-}
 const balance = async (token: string) =>
   (await (await api('GET', '/profile/user', token)).json()).user.balance as string;
 
@@ -170,33 +164,11 @@ describe('deposits through the sandbox provider', () => {
       (await api('POST', '/payments/deposits', token, { amount: '100', method: 'sandbox_card' })).status,
     ).toBe(422);
     const k = key();
-    const a = await (
-      await api(
-        'POST',
-        '/payments/deposits',
-        token,
-        { amount: '100', method: 'sandbox_card' },
-        { 'idempotency-key': k },
-      )
-    ).json();
-    const b = await (
-      await api(
-        'POST',
-        '/payments/deposits',
-        token,
-        { amount: '100', method: 'sandbox_card' },
-        { 'idempotency-key': k },
-      )
-    ).json();
+    const a = await (await createDeposit(token, '100', k)).json();
+    const b = await (await createDeposit(token, '100', k)).json();
     expect(b.data.id).toBe(a.data.id);
     expect(b.data.redirect_url).toBe(a.data.redirect_url);
-    const c = await api(
-      'POST',
-      '/payments/deposits',
-      token,
-      { amount: '200', method: 'sandbox_card' },
-      { 'idempotency-key': k },
-    );
+    const c = await createDeposit(token, '200', k);
     expect(c.status).toBe(409);
   });
 });
@@ -234,13 +206,7 @@ describe('webhooks', () => {
 
   async function pendingDeposit(amount = '1000') {
     const p = await player();
-    const res = await api(
-      'POST',
-      '/payments/deposits',
-      p.token,
-      { amount, method: 'sandbox_card' },
-      { 'idempotency-key': key() },
-    );
+    const res = await createDeposit(p.token, amount, key());
     return { ...p, paymentId: (await res.json()).data.id as string };
   }
 
@@ -310,17 +276,7 @@ describe('webhooks', () => {
 describe('withdrawals', () => {
   async function funded(amount: bigint, kind: 'cash' | 'bonus' = 'cash') {
     const p = await player();
-    await post(t.database, {
-      idempotencyKey: `fund:${p.id}:${kind}`,
-      kind: 'adjustment',
-      currency: 'RUB',
-      request: { amount, kind },
-      postings: [
-        { account: { system: 'house' }, amount: -amount },
-        { account: { userId: p.id, kind }, amount },
-      ],
-      answer: () => null,
-    });
+    await credit(t, p.id, amount, { kind });
     return p;
   }
   const withdraw = (token: string, amount: string, k = key()) =>
@@ -402,5 +358,27 @@ describe('withdrawals', () => {
     const different = await withdraw(token, '150', k);
     expect(different.status).toBe(409);
     expect(await balance(token)).toBe('300.00');
+  });
+
+  test("a deposit's idempotency key reused for a withdrawal is a 409 that holds nothing, and the other way round", async () => {
+    const { token } = await funded(50_000n);
+    const depositKey = key();
+    const deposit = await createDeposit(token, '500', depositKey);
+    expect(deposit.status).toBe(200);
+    const ledgerBefore = await t.database.query('select count(*)::int as n from ledger_transactions');
+    const reused = await withdraw(token, '500', depositKey);
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toEqual({ errors: { idempotency_key: ['idempotency_conflict'] } });
+    expect(await balance(token)).toBe('500.00');
+    expect(await t.database.query('select count(*)::int as n from ledger_transactions')).toEqual(
+      ledgerBefore,
+    );
+
+    const withdrawalKey = key();
+    expect((await withdraw(token, '100', withdrawalKey)).status).toBe(200);
+    const asDeposit = await createDeposit(token, '100', withdrawalKey);
+    expect(asDeposit.status).toBe(409);
+    expect(await balance(token)).toBe('400.00');
+    expect(await checkLedger(t.database)).toEqual([]);
   });
 });

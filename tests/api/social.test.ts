@@ -27,8 +27,10 @@ afterAll(async () => {
   await provider?.close();
 });
 
+// Requests arrive for the configured site host (any other host is not trusted to build links).
+const headers = { host: new URL(SITE).host };
 const start = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/api/auth/login', payload });
+  t.app.inject({ method: 'PUT', url: '/api/auth/login', payload, headers });
 
 /** The popup's result: the JSON island of the callback page. */
 function popupResult(html: string) {
@@ -48,11 +50,11 @@ async function socialLogin(login: string) {
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorization.searchParams.get('redirect_uri')).toBe(CALLBACK);
   const back = await signInAtProvider(url, login, CALLBACK);
-  const callback = await t.app.inject({ url: `/api/auth/social/test/callback${back.search}` });
+  const callback = await t.app.inject({ url: `/api/auth/social/test/callback${back.search}`, headers });
   return { callback, back };
 }
 
-describe('social login over OpenID Connect (spec §4)', () => {
+describe('social login over OpenID Connect (docs/product-rules.md §4)', () => {
   test('the configured providers are public configuration, their secrets are not', async () => {
     const res = await t.app.inject('/api/config');
     expect(res.json().data.social_providers).toEqual(['test']);
@@ -64,7 +66,7 @@ describe('social login over OpenID Connect (spec §4)', () => {
     expect(callback.statusCode).toBe(200);
     expect(callback.headers['content-type']).toContain('text/html');
     expect(String(callback.headers['content-security-policy'])).toMatch(/script-src 'sha256-[^']+'/);
-    // No COOP on the popup's last page, or it would lose its opener (spec §4).
+    // No COOP on the popup's last page, or it would lose its opener (docs/product-rules.md §4).
     expect(callback.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(callback.cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true);
     const result = popupResult(callback.body);
@@ -82,6 +84,16 @@ describe('social login over OpenID Connect (spec §4)', () => {
     });
   });
 
+  // The provider's `name` claim is usually a real name: it would appear in the public bet feeds,
+  // and nobody typed it against the display-name rules. A social player has no name: the feeds
+  // show their alias.
+  test("the provider's name claim never becomes the public display name", async () => {
+    const { callback } = await socialLogin('mallory');
+    const token = popupResult(callback.body).message.token as string;
+    const profile = (await t.app.inject({ url: '/api/profile/user', headers: bearer(token) })).json().user;
+    expect(profile).toMatchObject({ email: 'mallory@oidc.example', name: null });
+  });
+
   test('a second login finds the same player', async () => {
     const first = popupResult((await socialLogin('bob')).callback.body).message;
     const second = popupResult((await socialLogin('bob')).callback.body).message;
@@ -93,7 +105,7 @@ describe('social login over OpenID Connect (spec §4)', () => {
 
   test('a replayed callback (state already used) fails without a session', async () => {
     const { back } = await socialLogin('carol');
-    const replay = await t.app.inject({ url: `/api/auth/social/test/callback${back.search}` });
+    const replay = await t.app.inject({ url: `/api/auth/social/test/callback${back.search}`, headers });
     expect(replay.statusCode).toBe(422);
     expect(popupResult(replay.body).message).toEqual({
       type: 'orbita:social-login',
@@ -104,7 +116,7 @@ describe('social login over OpenID Connect (spec §4)', () => {
   });
 
   test('a callback with a forged state fails', async () => {
-    const res = await t.app.inject({ url: '/api/auth/social/test/callback?code=abc&state=forged' });
+    const res = await t.app.inject({ url: '/api/auth/social/test/callback?code=abc&state=forged', headers });
     expect(popupResult(res.body).message.success).toBe(false);
   });
 

@@ -45,14 +45,16 @@ describe('content pages ship almost no JavaScript', () => {
     console.info('JS bytes per page (uncompressed, before any interaction):', report);
   });
 
-  test.each(['/', '/en/faq', '/en/policy/en/user-agreement', '/policy/ru/confidential', '/en/games/crash'])(
+  test.each(['/', '/en/faq', '/en/policy/en/user-agreement', '/policy/ru/confidential', '/en/games/slots'])(
     '%s loads only the header script, without errors or CSP violations',
     async (url) => {
       const { scripts, problems, close } = await open(url);
       report[url] = jsBytes(scripts);
       expect(problems).toEqual([]);
       expect([...scripts.keys()].some((name) => /react|ModalHost|mount/i.test(name))).toBe(false);
-      expect(jsBytes(scripts)).toBeLessThan(12_000);
+      // The header script, the modal loader and, once idle, the app shell (service worker, install
+      // banner, consent: docs/pwa.md): about 19 KB uncompressed, 8 KB over the wire.
+      expect(jsBytes(scripts)).toBeLessThan(22_000);
       await close();
     },
   );
@@ -91,7 +93,7 @@ describe('modals', () => {
     await close();
   });
 
-  test('the signup query flag opens the Register modal (spec §2)', async () => {
+  test('the signup query flag opens the Register modal (docs/product-rules.md §2)', async () => {
     const { page, close } = await open('/en/faq?signup');
     await expect.poll(() => page.getByRole('dialog').getAttribute('data-modal')).toBe('Register');
     await close();

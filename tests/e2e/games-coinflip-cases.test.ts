@@ -1,9 +1,7 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { STRONG_PASSWORD } from '../helpers/auth.ts';
-import type { RunningServer } from '../helpers/server.ts';
-import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { registeredPlayer } from '../helpers/funding.ts';
+import { digits, gameStage, headerBalance, shot as shotAt } from '../helpers/game-page.ts';
 
 /**
  * Coinflip and cases in Chromium against the real server: a player deposits through the sandbox
@@ -11,61 +9,14 @@ import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
  * series again after a reload, then opens the easy case and watches the reel stop on the prize.
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, browser } = await openStage());
-});
-afterAll(() => closeStage({ server, browser }));
-
-async function registerPlayer() {
-  const email = `games.${Date.now()}@example.com`;
-  const res = await fetch(`${server.url}/api/api/v2/auth/register/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: STRONG_PASSWORD,
-      currency: 'RUB',
-      locale: 'en',
-      timezone: 'UTC',
-    }),
-  });
-  expect(res.status).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  return token;
-}
-
-async function playerContext(token: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await context.addCookies([{ name: 'token', value: token, url: server.url }]);
-  const problems: string[] = [];
-  context.on('page', (page) => {
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  });
-  return { context, problems };
-}
-
-const headerBalance = (page: Page) => page.locator('[data-account-amount]').first().textContent();
-const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, '');
+const stage = gameStage();
 
 /** The current view at 1280 px and at 390 px (full page), the viewport restored afterwards. */
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(100);
-}
+const shot = (page: Page, name: string) => shotAt(page, name, { checkOverflow: false });
 
 /** Deposits the second PayIn preset through the sandbox checkout and waits for the balance. */
 async function deposit(page: Page) {
-  await page.goto(`${server.url}/en/faq`, { waitUntil: 'networkidle' });
+  await page.goto(`${stage.server.url}/en/faq`, { waitUntil: 'networkidle' });
   await expect.poll(() => headerBalance(page)).toMatch(/0/);
   await page.locator('header [data-modal-open="PayIn"]').first().click();
   const dialog = page.locator('[role="dialog"][data-modal="PayIn"]');
@@ -90,11 +41,12 @@ describe('coinflip and cases', () => {
   let page: Page;
 
   test('a deposited player plays a coinflip series; an open series survives a reload', async () => {
-    ({ context, problems } = await playerContext(await registerPlayer()));
+    const { token } = await registeredPlayer(stage.server.url, { prefix: 'games' });
+    ({ context, problems } = await stage.playerContext(token));
     page = await context.newPage();
     await deposit(page);
 
-    await page.goto(`${server.url}/en/games/coinflip`, { waitUntil: 'networkidle' });
+    await page.goto(`${stage.server.url}/en/games/coinflip`, { waitUntil: 'networkidle' });
     await page.getByTestId('coinflip-start').waitFor();
     expect(await seriesState(page)).toBe('none');
     await page.getByTestId('bet-amount').fill('10');
@@ -149,7 +101,7 @@ describe('coinflip and cases', () => {
   });
 
   test('the cases catalogue opens the easy case; the reel stops on the prize and the balance moves', async () => {
-    await page.goto(`${server.url}/en/games/cases`, { waitUntil: 'networkidle' });
+    await page.goto(`${stage.server.url}/en/games/cases`, { waitUntil: 'networkidle' });
     const cards = page.locator('[data-testid="case-catalogue"] a');
     expect(await cards.count()).toBe(6);
     expect(await page.locator('[data-case-price="easy"]').textContent()).toMatch(/50/);
@@ -158,7 +110,9 @@ describe('coinflip and cases', () => {
     await page.locator('a[href$="/games/cases/easy"]').click();
     await page.getByTestId('case-board').waitFor();
     expect(await page.locator('[data-testid="case-prizes"] tbody tr').count()).toBe(7);
-    await expect.poll(() => page.getByTestId('bet-amount').inputValue(), { timeout: 10_000 }).toBe('50.00');
+    await expect
+      .poll(() => page.getByTestId('bet-amount').getAttribute('data-amount'), { timeout: 10_000 })
+      .toBe('50.00');
     await shot(page, 'case-easy');
 
     const before = digits(await headerBalance(page));
@@ -204,7 +158,7 @@ describe('coinflip and cases', () => {
     await open.click();
     const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
     const opened = async () => {
-      const answer = await fetch(`${server.url}/api/games/bets?game=cases`, {
+      const answer = await fetch(`${stage.server.url}/api/games/bets?game=cases`, {
         headers: { authorization: `Bearer ${token}` },
       });
       return ((await answer.json()) as { data: { amount: string }[] }).data.map((bet) => bet.amount);

@@ -1,9 +1,7 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fundedPlayer as depositedPlayer } from '../helpers/funding.ts';
-import type { RunningServer } from '../helpers/server.ts';
-import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { apiCall, fundedPlayer } from '../helpers/funding.ts';
+import { gameStage, headerBalance, shot } from '../helpers/game-page.ts';
 
 /**
  * The dice game in Chromium against the real server: a funded player places a bet and sees the
@@ -11,50 +9,9 @@ import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
  * series of three and stops. Screenshots at 1280 and 390 px.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const stage = gameStage();
 
-beforeAll(async () => {
-  ({ server, browser } = await openStage());
-});
-afterAll(() => closeStage({ server, browser }));
-
-const api = (token: string, url: string, init: RequestInit = {}) =>
-  fetch(`${server.url}/api${url}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-
-/** A registered RUB player with 1000 RUB deposited through the sandbox checkout. */
-async function fundedPlayer() {
-  return depositedPlayer(server.url, { prefix: 'dice' });
-}
-
-async function playerContext(token: string): Promise<{ context: BrowserContext; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await context.addCookies([{ name: 'token', value: token, url: server.url }]);
-  const problems: string[] = [];
-  context.on('page', (page) => {
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  });
-  return { context, problems };
-}
-
-const headerBalance = (page: Page) => page.locator('[data-account-amount]').textContent();
 const myBetRows = (page: Page) => page.locator('[data-testid="bet-tabs"] [data-panel="mine"] tbody tr');
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'no horizontal scroll at 390 px').toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('dice', () => {
   let context: BrowserContext;
@@ -62,26 +19,27 @@ describe('dice', () => {
   let page: Page;
 
   test('a guest sees the game and the feed; betting asks to log in', async () => {
-    const guest = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const { context: guest } = await stage.playerContext(null);
     const view = await guest.newPage();
-    await view.goto(`${server.url}/en/games/dice`, { waitUntil: 'networkidle' });
+    await view.goto(`${stage.server.url}/en/games/dice`, { waitUntil: 'networkidle' });
     await view.getByTestId('dice-slider').waitFor();
     await view.getByTestId('bet-tabs').waitFor();
     await view.getByTestId('bet-button').click();
     await view.locator('[role="dialog"][data-modal="Login"]').waitFor();
     await view.keyboard.press('Escape');
     // The default locale (ru) at both widths.
-    await view.goto(`${server.url}/games/dice`, { waitUntil: 'networkidle' });
+    await view.goto(`${stage.server.url}/games/dice`, { waitUntil: 'networkidle' });
     await view.getByTestId('dice-slider').waitFor();
     await shot(view, 'dice-guest-ru');
     await guest.close();
   });
 
   test('a bet shows the roll, updates the header balance and lands in "my bets"', async () => {
-    const { token } = await fundedPlayer();
-    ({ context, problems } = await playerContext(token));
+    // A registered RUB player with 1000 RUB deposited through the sandbox checkout.
+    const { token } = await fundedPlayer(stage.server.url, { prefix: 'dice' });
+    ({ context, problems } = await stage.playerContext(token));
     page = await context.newPage();
-    await page.goto(`${server.url}/en/games/dice`, { waitUntil: 'networkidle' });
+    await page.goto(`${stage.server.url}/en/games/dice`, { waitUntil: 'networkidle' });
     await expect.poll(() => headerBalance(page)).toContain('1,000');
     // The amount starts at the minimum bet (1 RUB); make it 10.
     await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
@@ -148,11 +106,13 @@ describe('dice', () => {
       .poll(() => page.getByTestId('bet-button').getAttribute('data-running'), { timeout: 20_000 })
       .toBe('false');
     await expect.poll(() => myBetRows(page).count()).toBe(5);
-    const history = await api(
-      (await context.cookies()).find((c) => c.name === 'token')!.value,
+    const history = await apiCall<{ data: unknown[] }>(
+      stage.server.url,
+      'GET',
       '/games/bets?game=dice',
+      (await context.cookies()).find((c) => c.name === 'token')!.value,
     );
-    expect(((await history.json()) as { data: unknown[] }).data).toHaveLength(5);
+    expect(history.data).toHaveLength(5);
     // The public feed has them too.
     await page.getByTestId('tab-all').click();
     await expect

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { RED_NUMBERS } from '../../src/games/roulette/engine.ts';
-import { fundedPlayer as depositedPlayer } from '../helpers/funding.ts';
-import type { RunningServer } from '../helpers/server.ts';
-import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
+import { apiCall, fundedPlayer } from '../helpers/funding.ts';
+import { digits, gameStage, headerBalance } from '../helpers/game-page.ts';
+import { SHOTS } from '../helpers/stage.ts';
 
 /**
  * Roulette in Chromium against the real server: a player with a deposit places a straight, a
@@ -15,52 +15,12 @@ import { closeStage, openStage, SHOTS } from '../helpers/stage.ts';
 
 const DEPOSIT = 1000;
 
-let server: RunningServer;
-let browser: Browser;
+const stage = gameStage();
 
-beforeAll(async () => {
-  ({ server, browser } = await openStage());
-});
-afterAll(() => closeStage({ server, browser }));
-
-const api = (url: string, token: string, init: RequestInit = {}) =>
-  fetch(`${server.url}/api${url}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-
-/** A RUB player holding `DEPOSIT` from the sandbox card checkout (the money flow itself: money.test.ts). */
-async function fundedPlayer(): Promise<string> {
-  return (await depositedPlayer(server.url, { amount: String(DEPOSIT), prefix: 'roulette' })).token;
-}
-
-async function playerContext(
-  token: string,
-  width: number,
-  reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
-) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'en-US',
-    reducedMotion,
-  });
-  await context.addCookies([{ name: 'token', value: token, url: server.url }]);
-  const problems: string[] = [];
-  context.on('page', (page) => {
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  });
-  return { context, problems };
-}
-
-const headerBalance = (page: Page) => page.locator('[data-account-amount]').textContent();
-const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, '');
 const spot = (page: Page, key: string) => page.locator(`[data-testid="roulette-table"] [data-spot="${key}"]`);
 
 async function openTable(page: Page) {
-  await page.goto(`${server.url}/en/games/roulette`, { waitUntil: 'networkidle' });
+  await page.goto(`${stage.server.url}/en/games/roulette`, { waitUntil: 'networkidle' });
   await page.getByTestId('roulette-table').waitFor();
   await page.locator('.rack-chip').first().waitFor();
 }
@@ -71,8 +31,9 @@ describe('roulette', () => {
   let problems: string[];
 
   test('straight, split and red on one spin: the pocket, the balance and my bets agree', async () => {
-    token = await fundedPlayer();
-    ({ context, problems } = await playerContext(token, 1280));
+    // A RUB player holding `DEPOSIT` from the sandbox card checkout (the money flow itself: money.test.ts).
+    ({ token } = await fundedPlayer(stage.server.url, { amount: String(DEPOSIT), prefix: 'roulette' }));
+    ({ context, problems } = await stage.playerContext(token));
     const page = await context.newPage();
     await openTable(page);
     await expect.poll(async () => digits(await headerBalance(page))).toBe(String(DEPOSIT));
@@ -87,12 +48,12 @@ describe('roulette', () => {
     await spot(page, 'red').click();
     await spot(page, 'red').click();
     await expect.poll(() => page.locator('[data-stack]').count()).toBe(3);
-    expect(await page.getByTestId('bet-amount').inputValue()).toBe('4.00');
+    expect(await page.getByTestId('bet-amount').getAttribute('data-amount')).toBe('4.00');
     expect(await page.getByTestId('roulette-stake').textContent()).toContain('4');
 
     // Undo takes the last chip back.
     await page.getByTestId('roulette-undo').click();
-    expect(await page.getByTestId('bet-amount').inputValue()).toBe('3.00');
+    expect(await page.getByTestId('bet-amount').getAttribute('data-amount')).toBe('3.00');
     expect(await spot(page, 'red').getAttribute('aria-label')).toMatch(/^Red, .*1.*placed$/);
     await page.screenshot({ path: path.join(SHOTS, 'roulette-chips-1280.png') });
 
@@ -134,17 +95,22 @@ describe('roulette', () => {
     await page.screenshot({ path: path.join(SHOTS, 'roulette-result-1280.png') });
 
     // The chips stay for the next spin; the spin is in "my bets".
-    expect(await page.getByTestId('bet-amount').inputValue()).toBe('3.00');
+    expect(await page.getByTestId('bet-amount').getAttribute('data-amount')).toBe('3.00');
     await page.locator('[data-testid="bet-tabs"] [data-tab="mine"]').click();
     await expect.poll(() => page.locator('[data-panel="mine"] tbody tr').count()).toBeGreaterThanOrEqual(1);
-    const list = (await (await api('/games/bets?game=roulette', token)).json()) as { data: { id: string }[] };
+    const list = await apiCall<{ data: { id: string }[] }>(
+      stage.server.url,
+      'GET',
+      '/games/bets?game=roulette',
+      token,
+    );
     expect(list.data.map((b) => b.id)).toContain(data.bet.id);
     await page.screenshot({ path: path.join(SHOTS, 'roulette-my-bets-1280.png'), fullPage: true });
     await page.close();
   });
 
   test('a guest sees the table and can lay chips; Bet asks to log in', async () => {
-    const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const { context: guest } = await stage.playerContext(null, { width: 390 });
     const page = await guest.newPage();
     await openTable(page);
     await spot(page, 'black').click();
@@ -170,12 +136,12 @@ describe('roulette', () => {
     await expect.poll(() => page.locator('[data-stack]').count()).toBe(2);
     expect(await page.locator('[data-stack="corner:1-2-4-5"]').count()).toBe(1);
     expect(await page.locator('[data-stack="line:1-2-3-4-5-6"]').count()).toBe(1);
-    expect(await page.getByTestId('bet-amount').inputValue()).toBe('2.00');
+    expect(await page.getByTestId('bet-amount').getAttribute('data-amount')).toBe('2.00');
     await page.close();
   });
 
   test('on a 390 px phone the table stands upright, fits the width and takes chips; reduced motion shows the pocket at once', async () => {
-    const phone = await playerContext(token, 390, 'reduce');
+    const phone = await stage.playerContext(token, { width: 390, reducedMotion: 'reduce' });
     const page = await phone.context.newPage();
     await openTable(page);
     await expect.poll(() => page.locator('.roulette').getAttribute('data-orientation')).toBe('tall');

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANGUAGE_TAG, LOCALES, type Locale } from '../../src/shared/locales.ts';
 import { ROUTES } from '../../src/shared/routes.ts';
@@ -15,9 +16,27 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(server.url + path, { headers, redirect: 'manual' });
 const localized = (sample: string, locale: Locale) =>
   locale === 'ru' ? sample : sample === '/' ? '/en'.replace('en', locale) : `/${locale}${sample}`;
+/** A GET with a Host header of our choosing (fetch does not let a caller set Host). */
+function getWithHost(path: string, host: string): Promise<{ status: number; body: string; csp: string }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body, csp: String(res.headers['content-security-policy']) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 const htmlLang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
 
-describe('every spec §2 route in every locale', () => {
+describe('every docs/product-rules.md §2 route in every locale', () => {
   const cases = ROUTES.flatMap((route) =>
     LOCALES.map((locale) => [localized(route.sample, locale), locale, route] as const),
   );
@@ -69,7 +88,7 @@ describe('not found and errors', () => {
   });
 });
 
-describe('locale detection and the locale cookie (spec §3, §4)', () => {
+describe('locale detection and the locale cookie (docs/product-rules.md §3, §4)', () => {
   test('no cookie and no Accept-Language: served as addressed, cookie set for a year', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
@@ -143,6 +162,23 @@ describe('delivery', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  test('a forged Host never reaches the canonical and hreflang links or the CSP', async () => {
+    const port = new URL(server.url).port;
+    const forged = await getWithHost('/en/faq', 'evil.example');
+    expect(forged.status).toBe(200);
+    const links = forged.body.match(/<link rel="(canonical|alternate)"[^>]*>/g) ?? [];
+    expect(links.length).toBe(7);
+    for (const link of links) expect(link).toMatch(new RegExp(`href="http://localhost:${port}/`));
+    expect(forged.body).not.toContain('evil.example');
+    expect(forged.csp).toMatch(new RegExp(`connect-src 'self' ws://localhost:${port}(;|$)`));
+
+    // The host the page was asked for, when trusted, is the one its links and sockets use.
+    const own = await getWithHost('/en/faq', `127.0.0.1:${port}`);
+    expect(own.body).toContain(`<link rel="canonical" href="http://127.0.0.1:${port}/en/faq">`);
+    expect(own.csp).toContain(`connect-src 'self' ws://127.0.0.1:${port}`);
+    expect(own.csp).not.toMatch(/ wss?:( |;|$)/);
+  });
+
   test("the cookie-less root is not redirected by fetch's default Accept-Language: *", async () => {
     expect((await get('/', { 'accept-language': '*' })).status).toBe(200);
   });
@@ -185,8 +221,10 @@ describe('the prefix strategy and the root redirect are settings', () => {
 });
 
 describe('graceful shutdown', () => {
-  test('SIGTERM finishes in-flight requests, then exits 0', async () => {
-    const instance = await startServer();
+  // The drain is under test, not the deadline: on a loaded 2-core machine ten cold renders can
+  // outlast the default 15 s shutdown timeout, so this instance gets a generous one.
+  test('SIGTERM finishes in-flight requests, then exits 0', { timeout: 120_000 }, async () => {
+    const instance = await startServer({ SHUTDOWN_TIMEOUT_MS: '90000' });
     const inflight = Array.from({ length: 10 }, () => fetch(`${instance.url}/en/faq`).then((r) => r.status));
     await new Promise((r) => setTimeout(r, 30));
     const code = await instance.stop('SIGTERM');
@@ -197,7 +235,7 @@ describe('graceful shutdown', () => {
   });
 });
 
-describe('the game-mirror host (spec §5)', () => {
+describe('the game-mirror host (docs/product-rules.md §5)', () => {
   let mirror: RunningServer;
   beforeAll(async () => {
     mirror = await startServer({ GAME_MIRROR_HOST: 'localhost' });

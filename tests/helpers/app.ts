@@ -1,25 +1,41 @@
-import { buildApp } from '../../src/server/app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { type AppDeps, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { createMemoryBus } from '../../src/server/realtime/bus.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { type Bus, createMemoryBus } from '../../src/server/realtime/bus.ts';
 import { freshDatabaseUrl } from './database.ts';
 
-/** The real API (no site) on a fresh database: PGlite in memory, or PostgreSQL via TEST_DATABASE_URL. */
+/**
+ * The real API (no site) on a fresh database: PGlite in memory, or PostgreSQL via TEST_DATABASE_URL.
+ * Given a `database` (another test app's) and a `bus`, it is a second instance sharing them: those
+ * stay open when it closes, their owner closes them.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: Pick<AppDeps, 'logStream' | 'onRoute'> & { database?: Database; bus?: Bus } = {},
 ) {
-  const { url, drop } = await freshDatabaseUrl();
+  const { logStream, onRoute, database: sharedDatabase, bus: sharedBus } = options;
+  const { url, drop } = sharedDatabase ? { url: undefined, drop: async () => {} } : await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_SITE: 'false',
+    // Crash rounds run only in the crash tests (which turn the driver on with a short chain).
+    CRASH_DRIVER: 'false',
+    CRASH_CHAIN_LENGTH: '1000',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 4 });
-  const bus = createMemoryBus();
-  const app = await buildApp({ config, database, bus, ...options });
+  const database =
+    sharedDatabase ?? (await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 4 }));
+  const bus = sharedBus ?? createMemoryBus();
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    ...(logStream ? { logStream } : {}),
+    ...(onRoute ? { onRoute } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -28,11 +44,36 @@ export async function createTestApp(
     bus,
     async close() {
       await app.close();
-      await bus.close();
-      await database.close();
-      await drop();
+      if (!sharedBus) await bus.close();
+      if (!sharedDatabase) {
+        await database.close();
+        await drop();
+      }
     },
   };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test file's app: created before its tests run, closed after them. The answer stands for the
+ * app inside tests and hooks (`t.app`, `t.database`); touching it at collection time throws.
+ */
+export function appForFile(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+) {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('the test app is used before its beforeAll hook created it');
+      return Reflect.get(current, key);
+    },
+  });
+}

@@ -45,3 +45,51 @@ export async function register(t: TestApp, body: Record<string, unknown> = {}) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The accounts API's own prefix (under /api on the site host). */
+export const V2 = '/api/v2/auth';
+
+/** POST a JSON body to an API path (`url` under /api). */
+export function postJson(
+  t: TestApp,
+  url: string,
+  payload: unknown = {},
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: payload as Record<string, unknown>,
+    headers,
+  });
+}
+
+/** `postJson` bound to one app: `const post = postTo(t)`. */
+export const postTo =
+  (t: TestApp) =>
+  (url: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
+    postJson(t, url, payload, headers);
+
+/** The first link in the newest message to `recipient`. */
+export async function lastLink(t: TestApp, recipient: string): Promise<string | undefined> {
+  return /https?:\/\/\S+/.exec((await lastMessage(t, recipient))?.body ?? '')?.[0];
+}
+
+/** Whether each cookie a response sets is `Secure`. */
+export const cookieFlags = (res: LightMyRequestResponse) =>
+  Object.fromEntries(res.cookies.map((c) => [c.name, Boolean((c as { secure?: boolean }).secure)]));
+
+/** POST …/password/email/forgot for `email`, with extra headers (a Host, forwarded headers). */
+export function forgotPassword(
+  t: TestApp,
+  email: string,
+  headers: Record<string, string> = {},
+  prefix = '/api',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${prefix}/api/v2/auth/password/email/forgot`,
+    headers,
+    payload: { email },
+  });
+}

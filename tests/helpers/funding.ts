@@ -22,13 +22,10 @@ export async function apiCall<T>(
   return (await res.json()) as T;
 }
 
-/**
- * A new player with `amount` (major units) deposited through the sandbox checkout of a running
- * server: register by e-mail, start a deposit, pay with the success card, wait for the webhook.
- */
-export async function fundedPlayer(
+/** A new player of a running server, registered by e-mail in `currency` (English, UTC). */
+export async function registeredPlayer(
   baseUrl: string,
-  { amount = '1000', currency = 'RUB', prefix = 'player' } = {},
+  { currency = 'RUB', prefix = 'player' } = {},
 ): Promise<{ token: string; email: string }> {
   const email = uniqueEmail(prefix);
   const res = await fetch(`${baseUrl}/api/api/v2/auth/register/email`, {
@@ -38,6 +35,18 @@ export async function fundedPlayer(
   });
   if (res.status !== 200) throw new Error(`register → ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
+  return { token, email };
+}
+
+/**
+ * A new player with `amount` (major units) deposited through the sandbox checkout of a running
+ * server: register by e-mail, start a deposit, pay with the success card, wait for the webhook.
+ */
+export async function fundedPlayer(
+  baseUrl: string,
+  { amount = '1000', currency = 'RUB', prefix = 'player' } = {},
+): Promise<{ token: string; email: string }> {
+  const { token, email } = await registeredPlayer(baseUrl, { currency, prefix });
   const { data } = await apiCall<{ data: { redirect_url: string } }>(
     baseUrl,
     'POST',

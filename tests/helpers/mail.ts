@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
 /**
  * Reads a raw mail as nodemailer sends it (mailparser is not available here): headers, the
  * decoded subject, and the text/plain body (the first such part of a multipart mail) in UTF-8.
@@ -39,7 +42,7 @@ function decodeQuotedPrintable(input: string): string {
   return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
 }
 
-/** RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=). */
+/** MIME encoded words in headers (=?UTF-8?B?…?= and =?UTF-8?Q?…?=). */
 function decodeWords(value: string): string {
   return value.replace(
     /=\?([^?]+)\?([BQ])\?([^?]*)\?=\s*/gi,
@@ -53,4 +56,30 @@ function decodeWords(value: string): string {
 /** The first 6-digit code in a mail's text. */
 export function codeFromMail(raw: string): string | null {
   return /\b(\d{6})\b/.exec(readMail(raw).text)?.[1] ?? null;
+}
+
+/** A real SMTP server (smtp-server); `refuse` makes it reject every mail. */
+export async function smtpServer(options: { refuse?: boolean } = {}) {
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (c) => {
+        raw += c;
+      });
+      stream.on('end', () => {
+        if (options.refuse) return done(new Error('mailbox unavailable'));
+        received.push(raw);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  return {
+    received,
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
 }

@@ -22,6 +22,12 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
+/** Servers this process started and has not seen exit: killed when the test process exits. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts `node server.ts` (the built site) on a free port with its own data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -37,10 +43,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SHUTDOWN_GRACE_MS: '300',
+      // A short crash chain, so the first start generates it at once.
+      CRASH_CHAIN_LENGTH: '5000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });
@@ -55,7 +65,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const res = await fetch(`${url}/readyz`);
       if (res.ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

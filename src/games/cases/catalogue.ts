@@ -1,5 +1,5 @@
 /**
- * The named cases of /games/cases/{slug} (FAIRNESS.md §3: the four reference difficulties are
+ * The named cases of /games/cases/{slug} (docs/fairness.md §3: the four reference difficulties are
  * part of the default catalogue). Prices are in RUB minor units; the prize tables are in tables.ts.
  */
 export interface CaseInfo {
@@ -25,7 +25,7 @@ export function findCase(slug: string | undefined): CaseInfo | undefined {
 
 /**
  * Price scale of each currency against RUB (documented in docs/api-games.md): a case costs the
- * same in RUB and INR, a hundredth in USD and EUR, five times as much in KZT (as the spec §9
+ * same in RUB and INR, a hundredth in USD and EUR, five times as much in KZT (as the docs/product-rules.md §9
  * bet bands scale).
  */
 const PRICE_SCALE: Readonly<Record<string, { num: bigint; den: bigint }>> = {

@@ -1,5 +1,5 @@
 /**
- * Cases (FAIRNESS.md §3): `x = float_0`; the prize is the first row of the case's table, from the
+ * Cases (docs/fairness.md §3): `x = float_0`; the prize is the first row of the case's table, from the
  * top, with `x ≥ min`; it pays price × that row's multiplier.
  */
 import { add, applyRatio, multiply, parseDecimal, type Ratio, ratio, subtract, ZERO } from '../ratio.ts';

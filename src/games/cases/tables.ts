@@ -1,5 +1,5 @@
 /**
- * Prize tables of the named cases (FAIRNESS.md §3 "Case tables"): rows `min → multiplier`, checked
+ * Prize tables of the named cases (docs/fairness.md §3 "Case tables"): rows `min → multiplier`, checked
  * from the top; the prize is the first row with `float_0 ≥ min`.
  */
 import type { CaseInfo } from './catalogue.ts';
@@ -40,7 +40,7 @@ function rowsFromWidths(widths: readonly (readonly [ticks: number, multiplier: s
 }
 
 /**
- * The four reference tables are verbatim from FAIRNESS.md. Comet (top ×50) and supernova
+ * The four reference tables are verbatim from docs/fairness.md. Comet (top ×50) and supernova
  * (top ×5000) are ours: RTP exactly 49/50 (see cases/engine.test.ts). One multiplier per table is
  * not a multiple of 0.05 (1.12, 0.12): 98 × 2²⁰ ≡ 3 (mod 5), so in hundredths the target cannot be
  * reached with multiples of 5 alone.

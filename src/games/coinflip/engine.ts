@@ -1,5 +1,5 @@
 /**
- * Coinflip (FAIRNESS.md §3): flip_i is heads when floor(float_i × 2) = 1, tails when 0. A series
+ * Coinflip (docs/fairness.md §3): flip_i is heads when floor(float_i × 2) = 1, tails when 0. A series
  * has at most 20 flips; n correct calls in a row pay 0.99 × 2ⁿ; the player may cash out after any win.
  */
 import { type Ratio, ratio, ZERO } from '../ratio.ts';

@@ -1,16 +1,10 @@
 /**
- * The crash hash chain of FAIRNESS.md §4, synchronous (Node only: server and CLI). `h_N` is random;
+ * The crash hash chain of docs/fairness.md §4, synchronous (Node only: server and CLI). `h_N` is random;
  * `h_{i−1} = sha256(utf8(h_i))`; games are played from `h_1` upward; `h_0` is the published
  * terminating hash.
  */
-import { randomBytes } from 'node:crypto';
 import { hmacSha256Hex, sha256Hex } from '../fair/node.ts';
 import { crashPointFromHmacHex } from './engine.ts';
-
-/** A fresh chain head `h_N`: 32 random bytes as hex. */
-export function generateChainHead(): string {
-  return randomBytes(32).toString('hex');
-}
 
 /** `h_{i−1}` from `h_i`. */
 export function previousHash(hash: string): string {

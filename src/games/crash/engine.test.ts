@@ -44,7 +44,7 @@ describe('crash', () => {
   test.each([
     ['00000000', 0, 425_201_762_304],
     ['00000001', 1, 212_600_881_152],
-    // Regression: the spec's double formula gives 1417339207.67 here, the exact rational .68.
+    // Regression: the double formula of docs/fairness.md §4 gives 1417339207.67 here, the exact rational .68.
     ['00000002', 2, 141_733_920_767],
     ['ffffffff', TWO_POW_32 - 1, 100],
     ['80000000', 2 ** 31, 197],

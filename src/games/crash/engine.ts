@@ -1,6 +1,6 @@
 /**
- * Crash (FAIRNESS.md §4). Multipliers are integers of hundredths (bustabit style): 1.00× is 100.
- * The formulas are evaluated with JavaScript doubles in the order the spec writes them, because
+ * Crash (docs/fairness.md §4). Multipliers are integers of hundredths (bustabit style): 1.00× is 100.
+ * The formulas are evaluated with JavaScript doubles in the order docs/fairness.md §4 writes them, because
  * that is what public verifiers compute. For 60 of the 2³² possible `int` values the double
  * result is one hundredth below the exact rational floor(2³² × 99 / (int + 1)) (e.g. int = 2);
  * the double result is the definition.
@@ -9,7 +9,7 @@
 /** Growth rate of the shown multiplier, per millisecond: e^(0.00006 t). */
 export const GROWTH_PER_MS = 0.00006;
 
-/** `int` of the spec: the first 8 hex characters (32 bits) of the HMAC, as an unsigned integer. */
+/** `int` of docs/fairness.md §4: the first 8 hex characters (32 bits) of the HMAC, as an unsigned integer. */
 export function crashIntFromHmacHex(hmacHex: string): number {
   if (!/^[0-9a-f]{8}/i.test(hmacHex)) throw new RangeError(`Expected an HMAC in hex, received "${hmacHex}"`);
   return Number.parseInt(hmacHex.slice(0, 8), 16);

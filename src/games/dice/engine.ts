@@ -1,5 +1,5 @@
 /**
- * Dice (FAIRNESS.md §3): `roll = floor(float_0 × 10001) / 100`, 0.00 … 100.00. Rolls, targets and
+ * Dice (docs/fairness.md §3): `roll = floor(float_0 × 10001) / 100`, 0.00 … 100.00. Rolls, targets and
  * chances are integers of hundredths here (a roll of 52.37 is 5237).
  */
 import { type Ratio, ratio, ZERO } from '../ratio.ts';

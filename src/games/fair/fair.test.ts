@@ -9,13 +9,15 @@ import {
   blockMessage,
   generateClientSeed,
   generateServerSeed,
+  serverSeedWarning,
   validateClientSeed,
   validateNonce,
   validateServerSeed,
+  validateServerSeedText,
 } from './seeds.ts';
 import * as web from './web.ts';
 
-describe('seeds (spec §1)', () => {
+describe('seeds (docs/product-rules.md §1)', () => {
   test('a generated server seed is 64 lowercase hex characters, different every time', () => {
     const seeds = new Set(Array.from({ length: 100 }, generateServerSeed));
     expect(seeds.size).toBe(100);
@@ -37,6 +39,20 @@ describe('seeds (spec §1)', () => {
     [`${SEED_1.slice(1)}g`, false],
   ])('server seed %s is valid: %s', (seed, valid) => {
     expect(validateServerSeed(seed).ok).toBe(valid);
+  });
+
+  test.each([
+    [SEED_1, true, true],
+    [SEED_1.toUpperCase(), true, false],
+    [' padded seed ', true, false],
+    ['ж'.repeat(256), true, false],
+    ['ж'.repeat(257), false, false],
+    ['', false, false],
+  ])('the verifier takes server seed text %j: %s (this site’s format: %s)', (seed, valid, site) => {
+    const result = validateServerSeedText(seed);
+    expect(result.ok).toBe(valid);
+    if (result.ok) expect(result.value).toEqual({ seed, siteFormat: site });
+    if (valid) expect(serverSeedWarning(seed) === null).toBe(site);
   });
 
   test.each([
@@ -81,7 +97,7 @@ describe('seeds (spec §1)', () => {
   });
 });
 
-describe('byte stream and floats (spec §2)', () => {
+describe('byte stream and floats (docs/product-rules.md §2)', () => {
   test.each(VECTORS)(
     'Node floats of $clientSeed / $nonce match the known answers and the reference formula',
     (vector) => {

@@ -1,5 +1,5 @@
 /**
- * The pure half of FAIRNESS.md §2: HMAC blocks → floats. Each block is 32 bytes and yields 8
+ * The pure half of docs/fairness.md §2: HMAC blocks → floats. Each block is 32 bytes and yields 8
  * floats; `float_i` reads stream bytes 4i … 4i+3 big-end first.
  */
 

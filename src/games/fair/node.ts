@@ -1,5 +1,5 @@
 /**
- * Synchronous Node implementation of FAIRNESS.md §1-2 (server, CLI verifier, tests). Node only:
+ * Synchronous Node implementation of docs/fairness.md §1-2 (server, CLI verifier, tests). Node only:
  * browsers use `web.ts`, which has the same functions, async.
  */
 import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
@@ -31,7 +31,7 @@ export function hmacSha256Hex(key: string, message: string): string {
   return createHmac('sha256', Buffer.from(key, 'utf8')).update(message, 'utf8').digest('hex');
 }
 
-/** The commitment shown before play: `sha256(utf8(serverSeed))` (spec §1). */
+/** The commitment shown before play: `sha256(utf8(serverSeed))` (docs/product-rules.md §1). */
 export function commitment(serverSeed: string): string {
   return sha256Hex(serverSeed);
 }
@@ -43,7 +43,7 @@ export function streamBlock(serverSeed: string, clientSeed: string, nonce: Nonce
     .digest();
 }
 
-/** `float_offset` … `float_{offset+count−1}` of one bet (spec §2). */
+/** `float_offset` … `float_{offset+count−1}` of one bet (docs/product-rules.md §2). */
 export function floats(input: RollInput, count: number, offset = 0): number[] {
   const { first, last } = blockRange(offset, count);
   const blocks: Uint8Array[] = [];

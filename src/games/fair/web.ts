@@ -1,5 +1,5 @@
 /**
- * Web Crypto implementation of FAIRNESS.md §1-2 for the in-browser verifier. Same functions as
+ * Web Crypto implementation of docs/fairness.md §1-2 for the in-browser verifier. Same functions as
  * `node.ts`, async. Also runs in Node (tests check both agree).
  */
 import { blockRange, floatsFromBlocks } from './floats.ts';
@@ -42,7 +42,7 @@ export async function hmacSha256Hex(key: string, message: string): Promise<strin
   return toHex(await globalThis.crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message)));
 }
 
-/** The commitment shown before play: `sha256(utf8(serverSeed))` (spec §1). */
+/** The commitment shown before play: `sha256(utf8(serverSeed))` (docs/product-rules.md §1). */
 export function commitment(serverSeed: string): Promise<string> {
   return sha256Hex(serverSeed);
 }
@@ -57,7 +57,7 @@ export async function streamBlock(
   return signBlock(await importHmacKey(serverSeed), clientSeed, nonce, round);
 }
 
-/** `float_offset` … `float_{offset+count−1}` of one bet (spec §2). */
+/** `float_offset` … `float_{offset+count−1}` of one bet (docs/product-rules.md §2). */
 export async function floats(input: RollInput, count: number, offset = 0): Promise<number[]> {
   const { first, last } = blockRange(offset, count);
   const key = await importHmacKey(input.serverSeed);

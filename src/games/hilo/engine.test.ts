@@ -14,8 +14,12 @@ import {
   guessProbability,
   guessWins,
   type HiloAction,
+  offeredPair,
   outcome,
+  RANKS,
   rankOf,
+  safestGuess,
+  streakOf,
 } from './engine.ts';
 
 describe('hilo', () => {
@@ -95,6 +99,49 @@ describe('hilo', () => {
         expect([from, guess, expected]).toEqual([from, guess, ratio(99n, 100n)]);
       }
     }
+  });
+
+  test('the pair offered on each card: higher / same on a 2, same / lower on an A, "or same" between', () => {
+    expect(offeredPair(rankOf('2S'))).toEqual(['higher', 'same']);
+    expect(offeredPair(rankOf('AS'))).toEqual(['same', 'lower']);
+    for (let from = 1; from < 12; from += 1)
+      expect(offeredPair(from)).toEqual(['higherOrSame', 'lowerOrSame']);
+    // Every offered guess is available (0 < p < 1) and the two cover every next rank between them.
+    for (let from = 0; from < RANKS.length; from += 1) {
+      const pair = offeredPair(from);
+      expect(pair.every((guess) => availableGuesses(from).includes(guess))).toBe(true);
+      for (let to = 0; to < 13; to += 1) expect(pair.some((guess) => guessWins(from, to, guess))).toBe(true);
+    }
+  });
+
+  test.each([
+    ['2D', 'higher', '1.0725'],
+    ['3D', 'higherOrSame', '1.0725'],
+    ['8D', 'higherOrSame', '1.8385'],
+    ['9D', 'lowerOrSame', '1.6087'],
+    ['AD', 'lower', '1.0725'],
+  ] as const)('the safest guess on %s is %s (%s×)', (card, guess, shown) => {
+    expect(safestGuess(rankOf(card))).toBe(guess);
+    expect(toDecimal(guessMultiplier(rankOf(card), guess), 4)).toBe(shown);
+  });
+
+  test('RTP 99 % for one step of the offered pair from every card, by enumeration of the 52 next cards', () => {
+    for (const card of DECK) {
+      const from = rankOf(card);
+      for (const guess of offeredPair(from)) {
+        const wins = DECK.filter((next) => guessWins(from, rankOf(next), guess)).length;
+        const rtp = multiply(ratio(BigInt(wins), 52n), guessMultiplier(from, guess));
+        expect([card, guess, rtp]).toEqual([card, guess, ratio(99n, 100n)]);
+      }
+    }
+  });
+
+  test('the streak of an open round is the product of its guesses, each on the card it was made', () => {
+    const f = floats(VECTORS[0]!, 5); // KD 8C 3H 4S KC
+    const actions: HiloAction[] = ['lower', 'skip', 'higher', 'higherOrSame'];
+    const played = outcome(f, actions);
+    expect(played.ok && streakOf(played.value.cards, actions)).toEqual(played.ok && played.value.multiplier);
+    expect(streakOf(['KD', '8C'], ['skip'])).toEqual(ratio(1n));
   });
 
   test('ties: "or same" guesses and "same" win on an equal rank, strict guesses lose', () => {

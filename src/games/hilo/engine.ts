@@ -1,5 +1,5 @@
 /**
- * Hilo on an infinite deck (FAIRNESS.md §3): card_i = DECK[floor(float_i × 52)]; card 0 is the
+ * Hilo on an infinite deck (docs/fairness.md §3): card_i = DECK[floor(float_i × 52)]; card 0 is the
  * start card and each later guess or skip takes the next card. Suits never matter; ranks order
  * 2 < 3 < … < 10 < J < Q < K < A, the DECK order.
  *
@@ -7,6 +7,9 @@
  * Stake); "higher" / "lower" are strict, "same" wins only on an equal rank. A guess is offered
  * only when its probability p is strictly between 0 and 1, so on a 2 the pair is higher / same and
  * on an A lower / same. Each winning guess multiplies the streak by 0.99 / p, exactly.
+ *
+ * The round's rules (docs/fairness.md "Points to know"): the page offers one pair per card
+ * (`offeredPair`), at most `MAX_SKIPS` skips and `MAX_ACTIONS` guesses and skips per round.
  */
 import { multiply, ONE, type Ratio, ratio, ZERO } from '../ratio.ts';
 import { fail, ok, type Result } from '../result.ts';
@@ -19,6 +22,12 @@ export const DECK: readonly string[] = RANKS.flatMap((rank) => SUITS.map((suit) 
 export const GUESSES = ['higher', 'lower', 'higherOrSame', 'lowerOrSame', 'same'] as const;
 export type HiloGuess = (typeof GUESSES)[number];
 export type HiloAction = HiloGuess | 'skip';
+export const ACTIONS: readonly HiloAction[] = [...GUESSES, 'skip'];
+
+/** Skips one round allows (a skip draws the next card without changing the streak). */
+export const MAX_SKIPS = 10;
+/** Guesses and skips one round allows: the last right one cashes out by itself. */
+export const MAX_ACTIONS = 100;
 
 /** Floats needed to play `actions`: the start card plus one card per action. */
 export function floatCount(actions: readonly HiloAction[]): number {
@@ -68,6 +77,23 @@ export function availableGuesses(from: number): HiloGuess[] {
   });
 }
 
+/**
+ * The two guesses the page offers on a card of rank `from`, [up, down]: "higher or same" and "lower
+ * or same" on a 3 … K; on a 2 (nothing is lower) "higher" and "same"; on an A (nothing is higher)
+ * "same" and "lower". Each has 0 < p < 1, so each pays 0.99 / p > 0.99.
+ */
+export function offeredPair(from: number): readonly [HiloGuess, HiloGuess] {
+  if (from === 0) return ['higher', 'same'];
+  if (from === RANKS.length - 1) return ['same', 'lower'];
+  return ['higherOrSame', 'lowerOrSame'];
+}
+
+/** The offered guess most likely to win on rank `from` (the smallest multiplier). */
+export function safestGuess(from: number): HiloGuess {
+  const [up, down] = offeredPair(from);
+  return winningRanks(from, up) >= winningRanks(from, down) ? up : down;
+}
+
 /** Multiplier of a winning guess: 0.99 / p = 0.99 × 13 / winning ranks, exact. */
 export function guessMultiplier(from: number, guess: HiloGuess): Ratio {
   return ratio(99n * 13n, 100n * BigInt(winningRanks(from, guess)));
@@ -107,6 +133,18 @@ export interface HiloOutcome {
 }
 
 export type HiloError = 'ERR_ACTION' | 'ERR_GUESS_UNAVAILABLE';
+
+/**
+ * The streak of a round that is still going: the product of its guesses' multipliers, each from
+ * the card it was made on (`cards[i]` for action i). Public data only: the cards already shown.
+ */
+export function streakOf(cards: readonly string[], actions: readonly HiloAction[]): Ratio {
+  let streak = ONE;
+  for (const [i, action] of actions.entries()) {
+    if (action !== 'skip') streak = multiply(streak, guessMultiplier(rankOf(cards[i]!), action));
+  }
+  return streak;
+}
 
 /** The cards for `count` floats: the start card then one per action. */
 export function cards(floats: readonly number[]): string[] {

@@ -1,5 +1,5 @@
 /**
- * Keno (FAIRNESS.md §3): 10 numbers drawn from 1 … 40 by splicing a pool, `pool.splice(
+ * Keno (docs/fairness.md §3): 10 numbers drawn from 1 … 40 by splicing a pool, `pool.splice(
  * floor(float_i × pool.length), 1)` (order-keeping removal, not a swap); the player picks 1 … 10.
  */
 import { parseDecimal, type Ratio } from '../ratio.ts';
@@ -14,7 +14,7 @@ export const RISKS = ['classic', 'low', 'medium', 'high'] as const;
 export type KenoRisk = (typeof RISKS)[number];
 
 /**
- * The paytables verbatim from FAIRNESS.md §3: per risk, one group per count of picks (1 … 10),
+ * The paytables verbatim from docs/fairness.md §3: per risk, one group per count of picks (1 … 10),
  * each the multiplier by number of hits starting at 0 hits.
  */
 export const PAYTABLE_TEXT: Readonly<Record<KenoRisk, string>> = {

@@ -86,6 +86,39 @@ describe('miner', () => {
     });
   });
 
+  test('every (mines, gems) pair pays 0.99 × C(25, d) / C(25 − m, d), computed here from factorials', () => {
+    const factorial = (n: number): bigint => (n <= 1 ? 1n : BigInt(n) * factorial(n - 1));
+    const choose = (n: number, k: number) => factorial(n) / (factorial(k) * factorial(n - k));
+    let pairs = 0;
+    for (let mines = 1; mines <= 24; mines += 1) {
+      for (let gems = 0; gems <= TILES - mines; gems += 1) {
+        const exact = ratio(99n * choose(25, gems), 100n * choose(25 - mines, gems));
+        expect([mines, gems, multiplier(mines, gems)]).toEqual([mines, gems, exact]);
+        pairs += 1;
+      }
+    }
+    expect(pairs).toBe(324);
+    expect(() => multiplier(3, 23)).toThrow(RangeError);
+  });
+
+  test('RTP 99 % by enumeration of every board: opening tiles 0 … d−1 then cashing out', () => {
+    // All C(25, m) boards for the mine counts where that is small enough to list.
+    const boards = (mines: number, from = 0): number[][] =>
+      mines === 0
+        ? [[]]
+        : Array.from({ length: TILES - from - mines + 1 }, (_, i) => from + i).flatMap((tile) =>
+            boards(mines - 1, tile + 1).map((rest) => [tile, ...rest]),
+          );
+    for (const mines of [1, 2, 3, 22, 23, 24]) {
+      const all = boards(mines);
+      for (let gems = 1; gems <= TILES - mines; gems += 1) {
+        const safe = all.filter((board) => board.every((tile) => tile >= gems)).length;
+        const rtp = multiply(ratio(BigInt(safe), BigInt(all.length)), multiplier(mines, gems));
+        expect([mines, gems, rtp]).toEqual([mines, gems, ratio(99n, 100n)]);
+      }
+    }
+  });
+
   test('cashing out after any d safe tiles returns exactly 0.99 for every mine count', () => {
     // P(d safe) = C(25 − k, d) / C(25, d) = Π (25 − k − i) / (25 − i).
     for (let mines = 1; mines <= 24; mines += 1) {

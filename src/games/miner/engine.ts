@@ -1,5 +1,5 @@
 /**
- * Miner, a.k.a. mines (FAIRNESS.md §3): tiles 0 … 24 left→right, top→bottom; `pool = [0..24]`,
+ * Miner, a.k.a. mines (docs/fairness.md §3): tiles 0 … 24 left→right, top→bottom; `pool = [0..24]`,
  * 24 order-keeping splices `pool.splice(floor(float_i × pool.length), 1)`; the first k picks are
  * the k mines.
  */

@@ -1,8 +1,8 @@
 /**
- * Rooms, the multiplayer jackpot (FAIRNESS.md §5). Each minor unit staked is one ticket, numbered
+ * Rooms, the multiplayer jackpot (docs/fairness.md §5). Each minor unit staked is one ticket, numbered
  * from 0 in join order; `winningTicket = floor(float_0 × totalTickets)` with `clientSeed = roundId`
- * and `nonce = 0`. The product is evaluated in JavaScript doubles, as the spec writes it and as
- * public verifiers compute it (like crash, §4). Above 2²¹ tickets the double product can round up
+ * and `nonce = 0`. The product is evaluated in JavaScript doubles, as docs/fairness.md §5 writes it and as
+ * public verifiers compute it (like crash, docs/fairness.md §4). Above 2²¹ tickets the double product can round up
  * across an integer, so it differs from the exact (u × total) >> 32 now and then; the double result
  * is the definition. It never reaches `total`: a pot is capped at 2⁵³ − 1 minor units.
  */

@@ -1,5 +1,5 @@
 /**
- * European single-zero roulette (FAIRNESS.md §3): `pocket = floor(float_0 × 37)`, pockets 0 … 36.
+ * European single-zero roulette (docs/fairness.md §3): `pocket = floor(float_0 × 37)`, pockets 0 … 36.
  * Amounts are bigint minor units; a winning bet returns its stake plus stake × odds.
  */
 import { fail, ok, type Result } from '../result.ts';

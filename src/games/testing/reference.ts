@@ -1,6 +1,6 @@
 /**
- * Test support: an independent, deliberately naive derivation of FAIRNESS.md §2 (string HMAC key,
- * the spec's byte-by-byte sum) to check the production code against, plus fixed seeds.
+ * Test support: an independent, deliberately naive derivation of docs/fairness.md §2 (string HMAC key,
+ * the byte-by-byte sum of docs/fairness.md §2) to check the production code against, plus fixed seeds.
  */
 import { createHmac } from 'node:crypto';
 
@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 export const SEED_1 = '78bc96e0b676d137e02bbb25cc7908a615adb105ad2dcd94cfde72e4ad060ae9';
 export const SEED_2 = '62e853f8c1fd2411d98f197c00654426b1b506cdb9115e871d7c05b9f86ea6ee';
 
-/** float_0 … float_{count−1} computed straight from the spec's formula. */
+/** float_0 … float_{count−1} computed straight from the formula of docs/fairness.md §2. */
 export function referenceFloats(
   serverSeed: string,
   clientSeed: string,

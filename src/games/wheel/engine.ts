@@ -1,5 +1,5 @@
 /**
- * Wheel of fortune (FAIRNESS.md §3): `segment = floor(float_0 × segments)`; the multiplier is that
+ * Wheel of fortune (docs/fairness.md §3): `segment = floor(float_0 × segments)`; the multiplier is that
  * segment's entry in the risk's table. Every table averages 0.99.
  */
 import { parseDecimal, type Ratio } from '../ratio.ts';
@@ -13,7 +13,7 @@ export type SegmentCount = (typeof SEGMENT_COUNTS)[number];
 
 const LOW = ['1.5', '1.2', '1.2', '1.2', '0', '1.2', '1.2', '1.2', '1.2', '0'];
 
-// Verbatim from FAIRNESS.md §3 "Wheel tables".
+// Verbatim from docs/fairness.md §3 "Wheel tables".
 const MEDIUM: Readonly<Record<SegmentCount, string>> = {
   10: '0,1.9,0,1.5,0,2,0,1.5,0,3',
   20: '1.5,0,2,0,2,0,2,0,1.5,0, 3,0,1.8,0,2,0,2,0,2,0',

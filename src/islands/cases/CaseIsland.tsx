@@ -2,10 +2,19 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatters } from '../../i18n/format.ts';
+import { displayCurrency } from '../../shared/currencies.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { toMinor } from '../../shared/money.ts';
 import { $sessionStatus, $user } from '../../stores/user.ts';
-import { type Bet, type BetAnswer, formatMultiplier, GameShell, useGameApi } from '../games/kit/index.ts';
+import {
+  type Bet,
+  type BetAnswer,
+  formatAmount,
+  formatMultiplier,
+  formatNumber,
+  GameShell,
+  useGameApi,
+} from '../games/kit/index.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { CaseReel, type ReelHandle } from './CaseReel.tsx';
 import './cases.css';
@@ -37,10 +46,11 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
   const { t } = useTranslation();
   const api = useGameApi();
   const status = useStore($sessionStatus);
-  const currency = useStore($user)?.currency ?? null;
+  // A guest sees the price in the currency the page locale suggests.
+  const currency = displayCurrency(useStore($user), locale);
   const f = formatters(locale);
   const [price, setPrice] = useState({ amount: rubPrice, currency: 'RUB' });
-  const [won, setWon] = useState<Bet | null>(null);
+  const [won, setWon] = useState<Bet<'cases'> | null>(null);
   const reel = useRef<ReelHandle>(null);
 
   // The catalogue answers in the player's currency once the session is known.
@@ -66,15 +76,23 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
     }
   }, [price.amount]);
   const rows = useMemo(() => prizeRows(slug, priceMinor), [slug, priceMinor]);
-  const money = useCallback((minor: bigint) => f.money(minor, price.currency), [f, price.currency]);
+  const money = useCallback(
+    (minor: bigint) => formatAmount(minor, price.currency, f.tag),
+    [f.tag, price.currency],
+  );
+  // A prize row's multiplier as the case shows it: "×0.4", "×1,09" (pt-BR).
+  const times = useCallback(
+    (multiplier: string) => `×${formatNumber(Number(multiplier), f.tag, { maximumFractionDigits: 4 })}`,
+    [f.tag],
+  );
   const prizeText = useCallback((row: PrizeRow) => money(row.prizeMinor), [money]);
-  const wonRow = won ? Number(won.outcome.row) : null;
+  const wonRow = won ? won.outcome.row : null;
 
   const play = useCallback(
     async (_amount: string): Promise<Bet> => {
       setWon(null);
-      const answer = await api.post<BetAnswer>('/games/cases/open', { slug });
-      await reel.current?.spin(Number(answer.bet.outcome.row));
+      const answer = await api.post<BetAnswer<'cases'>>('/games/cases/open', { slug });
+      await reel.current?.spin(answer.bet.outcome.row);
       setWon(answer.bet);
       return answer.bet;
     },
@@ -87,6 +105,7 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
       game="cases"
       winMultiplier={null}
       fixedAmount={price.amount}
+      fixedLabel={t('caseGame.price')}
       play={play}
       betLabel={t('caseGame.openFor', { amount: money(priceMinor) })}
     >
@@ -102,13 +121,19 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
               <div className="cg-top">
                 <dt>{t('caseGame.topPrize')}</dt>
                 <dd>
-                  ×{top.multiplier} · {money(top.prizeMinor)}
+                  {times(top.multiplier)} · {money(top.prizeMinor)}
                 </dd>
               </div>
             )}
           </dl>
         </div>
-        <CaseReel ref={reel} rows={rows} prizeText={prizeText} label={t('caseGame.reel')} />
+        <CaseReel
+          ref={reel}
+          rows={rows}
+          prizeText={prizeText}
+          multiplierText={times}
+          label={t('caseGame.reel')}
+        />
         <p
           className="cg-result"
           role="status"
@@ -119,7 +144,7 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
           {won
             ? t('caseGame.won', {
                 amount: money(toMinor(won.payout)),
-                multiplier: formatMultiplier(won.multiplier),
+                multiplier: formatMultiplier(won.multiplier, f.tag),
               })
             : '\u00a0'}
         </p>
@@ -128,6 +153,7 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
           caption={t('caseGame.tableCaption', { name, price: money(priceMinor) })}
           tag={f.tag}
           prizeText={prizeText}
+          multiplierText={times}
           won={wonRow}
         />
       </div>

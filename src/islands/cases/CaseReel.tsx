@@ -1,6 +1,6 @@
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { playSound, useReducedMotion } from '../games/kit/index.ts';
+import { animationsOff, playSound, useReducedMotion } from '../games/kit/index.ts';
 import { type PrizeRow, prizeTone } from './prizes.ts';
 import { buildReel, REEL_STOP, type ReelGeometry, reelOffset, tileUnderMarker } from './reel.ts';
 
@@ -50,11 +50,13 @@ function currentOffset(track: HTMLElement): number {
 export function CaseReel({
   rows,
   prizeText,
+  multiplierText,
   label,
   ref,
 }: {
   rows: readonly PrizeRow[];
   prizeText: (row: PrizeRow) => string;
+  multiplierText: (multiplier: string) => string;
   label: string;
   ref?: Ref<ReelHandle>;
 }) {
@@ -109,7 +111,7 @@ export function CaseReel({
         const jitter = Math.random() * 0.7 - 0.35;
         rest.current = { stop: REEL_STOP, jitter };
         const target = reelOffset(REEL_STOP, geometry, jitter);
-        if (reducedRef.current) {
+        if (reducedRef.current || animationsOff()) {
           place(t, target);
           setWon(REEL_STOP);
           return;
@@ -151,7 +153,7 @@ export function CaseReel({
   );
 
   return (
-    <div className="cg-reel" data-reduced={reduced || undefined}>
+    <div className="cg-reel" data-reduced={reduced || undefined} data-gk-watch>
       <div className="cg-reel-window" ref={viewport} role="img" aria-label={label}>
         <ol className="cg-strip" ref={track} aria-hidden="true" data-testid="case-reel">
           {strip.map((tile, i) => {
@@ -165,7 +167,7 @@ export function CaseReel({
                 data-row={row.row}
                 data-won={won === i || undefined}
               >
-                <strong>×{row.multiplier}</strong>
+                <strong>{multiplierText(row.multiplier)}</strong>
                 <span>{prizeText(row)}</span>
               </li>
             );

@@ -4,12 +4,13 @@ import { chanceFormat, type PrizeRow, prizeTone } from './prizes.ts';
 
 const NARROW = '(max-width: 700px)';
 
-/** What each prize of the case pays and how likely it is (the engine's table, FAIRNESS.md §3). */
+/** What each prize of the case pays and how likely it is (the engine's table, docs/fairness.md §3). */
 export function PrizeTable({
   rows,
   caption,
   tag,
   prizeText,
+  multiplierText,
   won,
 }: {
   rows: readonly PrizeRow[];
@@ -17,6 +18,7 @@ export function PrizeTable({
   /** BCP 47 tag for the percentages. */
   tag: string;
   prizeText: (row: PrizeRow) => string;
+  multiplierText: (multiplier: string) => string;
   /** Row index of the last prize won, highlighted. */
   won: number | null;
 }) {
@@ -47,7 +49,7 @@ export function PrizeTable({
               data-won={won === row.row || undefined}
               aria-current={won === row.row || undefined}
             >
-              <th scope="row">×{row.multiplier}</th>
+              <th scope="row">{multiplierText(row.multiplier)}</th>
               <td>{new Intl.NumberFormat(tag, chanceFormat(row.chance)).format(row.chance)}</td>
               <td>{prizeText(row)}</td>
             </tr>

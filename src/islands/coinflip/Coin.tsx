@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /**
  * A coin with two faces (heads: the sun, tails: the moon) turned in 3D by `rotation`. The parent
@@ -32,19 +32,9 @@ export function Coin({
 }
 
 function SunFace() {
-  const id = useId();
   const rays = Array.from({ length: 12 }, (_, i) => i * 30);
   return (
-    <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-      <defs>
-        <radialGradient id={`${id}-g`} cx="40%" cy="35%" r="70%">
-          <stop offset="0" stopColor="#fff3c2" />
-          <stop offset=".55" stopColor="#f5c542" />
-          <stop offset="1" stopColor="#a8700a" />
-        </radialGradient>
-      </defs>
-      <circle cx="50" cy="50" r="48" fill={`url(#${id}-g)`} />
-      <circle cx="50" cy="50" r="42" fill="none" stroke="#a8700a" strokeWidth="2" strokeDasharray="2 4" />
+    <CoinFace light="#fff3c2" mid="#f5c542" dark="#a8700a">
       <g fill="#8a5a06" opacity=".85">
         {rays.map((a) => (
           <path key={a} d="M50 17L53 28H47Z" transform={`rotate(${a} 50 50)`} />
@@ -52,28 +42,47 @@ function SunFace() {
       </g>
       <circle cx="50" cy="50" r="15" fill="#8a5a06" opacity=".85" />
       <circle cx="46" cy="46" r="5" fill="#fff3c2" opacity=".6" />
-    </svg>
+    </CoinFace>
   );
 }
 
-function MoonFace() {
+/** A coin face: a lit metal disc (light → mid → dark) with a dotted rim, and its emblem. */
+function CoinFace({
+  light,
+  mid,
+  dark,
+  children,
+}: {
+  light: string;
+  mid: string;
+  dark: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
       <defs>
         <radialGradient id={`${id}-g`} cx="40%" cy="35%" r="70%">
-          <stop offset="0" stopColor="#ffffff" />
-          <stop offset=".55" stopColor="#b9c4de" />
-          <stop offset="1" stopColor="#56607d" />
+          <stop offset="0" stopColor={light} />
+          <stop offset=".55" stopColor={mid} />
+          <stop offset="1" stopColor={dark} />
         </radialGradient>
       </defs>
       <circle cx="50" cy="50" r="48" fill={`url(#${id}-g)`} />
-      <circle cx="50" cy="50" r="42" fill="none" stroke="#56607d" strokeWidth="2" strokeDasharray="2 4" />
+      <circle cx="50" cy="50" r="42" fill="none" stroke={dark} strokeWidth="2" strokeDasharray="2 4" />
+      {children}
+    </svg>
+  );
+}
+
+function MoonFace() {
+  return (
+    <CoinFace light="#ffffff" mid="#b9c4de" dark="#56607d">
       <path d="M60 24A27 27 0 1 0 60 76A21 21 0 1 1 60 24Z" fill="#3c4560" opacity=".85" />
       <g fill="#3c4560" opacity=".7">
         <path d="M70 36l1.6 4.4 4.4 1.6-4.4 1.6L70 48l-1.6-4.4L64 42l4.4-1.6Z" />
         <circle cx="74" cy="60" r="2" />
       </g>
-    </svg>
+    </CoinFace>
   );
 }

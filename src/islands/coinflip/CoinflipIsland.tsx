@@ -1,18 +1,21 @@
-import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { multiplier } from '../../games/coinflip/engine.ts';
 import { formatters } from '../../i18n/format.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { toMinor } from '../../shared/money.ts';
-import { $user } from '../../stores/user.ts';
 import { formatMultiplier, GameShell, type ShellActions } from '../games/kit/index.ts';
+import { RoundCashOut, RoundStart } from '../games/kit/RoundButtons.tsx';
+import { useMoney } from '../games/kit/use-money.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { Coin } from './Coin.tsx';
 import './coinflip.css';
 import { FlipRow, SideGlyph } from './FlipRow.tsx';
 import { canCall, canCashOut, ladder, MAX_FLIPS, multiplierAfter, type Series } from './series.ts';
 import { type CoinflipNote, useCoinflip } from './useCoinflip.ts';
+
+/** The first right call's 1.98×: the smallest win, so the smallest stake is one it pays more than. */
+const FIRST_WIN = multiplier(1);
 
 /** /games/coinflip: a series of heads-or-tails calls across requests, on the shared game kit. */
 export default function CoinflipIsland({ locale }: { locale: Locale }) {
@@ -23,19 +26,6 @@ export default function CoinflipIsland({ locale }: { locale: Locale }) {
   );
 }
 
-function useMoney(locale: Locale) {
-  const user = useStore($user);
-  const f = formatters(locale);
-  return (decimal: string, currency?: string) => {
-    const code = currency ?? user?.currency ?? 'RUB';
-    try {
-      return f.money(toMinor(decimal), code);
-    } catch {
-      return `${decimal} ${code}`;
-    }
-  };
-}
-
 function Coinflip({ locale }: { locale: Locale }) {
   const game = useCoinflip();
   const open = Boolean(game.series?.open);
@@ -43,6 +33,7 @@ function Coinflip({ locale }: { locale: Locale }) {
     <GameShell
       game="coinflip"
       winMultiplier={multiplierAfter(1)}
+      minWin={FIRST_WIN}
       autoBet={false}
       play={game.start}
       canPlay={!open && !game.busy}
@@ -58,22 +49,28 @@ type Game = ReturnType<typeof useCoinflip>;
 
 function CoinflipBoard({ locale, game }: { locale: Locale; game: Game }) {
   const { t } = useTranslation();
+  const { tag } = formatters(locale);
   const money = useMoney(locale);
   const { series } = game;
   const { current, next } = shownLadder(series);
   const side = (game.rotation / 180) % 2 === 1 ? 'tails' : 'heads';
   return (
-    <div className="cf-board" data-testid="coinflip-board" data-series={seriesState(series)}>
-      <dl className="cf-stats">
-        <div className="cf-stat">
+    <div
+      className="round-board cf-board"
+      data-testid="coinflip-board"
+      data-series={seriesState(series)}
+      data-gk-watch
+    >
+      <dl className="round-stats cf-stats">
+        <div className="round-stat cf-stat">
           <dt>{t('coinflip.multiplier')}</dt>
-          <dd data-testid="coinflip-multiplier">{formatMultiplier(current)}</dd>
+          <dd data-testid="coinflip-multiplier">{formatMultiplier(current, tag)}</dd>
         </div>
-        <div className="cf-stat cf-stat-next">
+        <div className="round-stat cf-stat cf-stat-next">
           <dt>{t('coinflip.next')}</dt>
-          <dd data-testid="coinflip-next">{next ? formatMultiplier(next) : '—'}</dd>
+          <dd data-testid="coinflip-next">{next ? formatMultiplier(next, tag) : '—'}</dd>
         </div>
-        <div className="cf-stat">
+        <div className="round-stat cf-stat">
           <dt className="cf-sr">
             {t('coinflip.progress', { count: series?.flips.length ?? 0, max: MAX_FLIPS })}
           </dt>
@@ -87,8 +84,20 @@ function CoinflipBoard({ locale, game }: { locale: Locale; game: Game }) {
         tossing={game.tossing}
         label={t('coinflip.coin', { side: t(`coinflip.${side}`) })}
       />
-      <p className="cf-note" role="status" data-note={game.flipping ? 'flipping' : (game.note ?? 'hint')}>
-        {noteText(t, game.flipping, game.note, series, (d) => money(d, game.bet?.currency), game.bet?.payout)}
+      <p
+        className="round-note cf-note"
+        role="status"
+        data-note={game.flipping ? 'flipping' : (game.note ?? 'hint')}
+      >
+        {noteText(
+          t,
+          tag,
+          game.flipping,
+          game.note,
+          series,
+          (d) => money(d, game.bet?.currency),
+          game.bet?.payout,
+        )}
       </p>
       <FlipRow calls={series?.calls ?? []} flips={series?.flips ?? []} />
     </div>
@@ -110,6 +119,7 @@ function seriesState(series: Series | null): string {
 
 function noteText(
   t: TFunction,
+  tag: string,
   flipping: boolean,
   note: CoinflipNote,
   series: Series | null,
@@ -123,14 +133,14 @@ function noteText(
   if (note === 'won' && series) {
     return t('coinflip.won', {
       amount: money(payout ?? series.cashout ?? '0'),
-      multiplier: formatMultiplier(multiplierAfter(series.correct)),
+      multiplier: formatMultiplier(multiplierAfter(series.correct), tag),
     });
   }
   if (note === 'resumed') return t('coinflip.resumed');
   if (series?.open) {
     return series.cashout
       ? t('coinflip.hintCashOut', {
-          next: formatMultiplier(ladder(series.correct).next ?? ladder(series.correct).current),
+          next: formatMultiplier(ladder(series.correct).next ?? ladder(series.correct).current, tag),
           amount: money(series.cashout),
         })
       : t('coinflip.hintCall');
@@ -144,24 +154,15 @@ function CoinflipActions({ locale, game, kit }: { locale: Locale; game: Game; ki
   const { series, bindRecord } = game;
   useEffect(() => bindRecord(kit.record), [bindRecord, kit.record]);
   if (!series?.open) {
-    return (
-      <button
-        type="button"
-        className="btn btn-primary btn-lg cf-start"
-        disabled={game.busy || kit.busy}
-        aria-busy={kit.busy}
-        onClick={() => void kit.placeBet()}
-        data-testid="coinflip-start"
-      >
-        {t('coinflip.start')}
-      </button>
-    );
+    return <RoundStart kit={kit} busy={game.busy} label={t('coinflip.start')} testId="coinflip-start" />;
   }
   const calling = canCall(series) && !game.busy;
   return (
-    <div className="cf-actions">
-      <p className="cf-stake">{t('coinflip.stake', { amount: money(series.amount, game.bet?.currency) })}</p>
-      <fieldset className="cf-calls" disabled={!calling}>
+    <div className="round-actions cf-actions">
+      <p className="round-stake cf-stake">
+        {t('coinflip.stake', { amount: money(series.amount, game.bet?.currency) })}
+      </p>
+      <fieldset className="round-pair cf-calls" disabled={!calling}>
         <legend className="cf-sr">{t('coinflip.call')}</legend>
         {(['heads', 'tails'] as const).map((side) => (
           <button
@@ -177,17 +178,14 @@ function CoinflipActions({ locale, game, kit }: { locale: Locale; game: Game; ki
           </button>
         ))}
       </fieldset>
-      <button
-        type="button"
-        className="btn btn-primary btn-lg cf-cashout"
-        disabled={!canCashOut(series) || game.busy}
-        onClick={game.cashOut}
-        data-testid="coinflip-cashout"
-      >
-        {series.cashout
-          ? t('coinflip.cashOut', { amount: money(series.cashout, game.bet?.currency) })
-          : t('coinflip.cashOutIdle')}
-      </button>
+      <RoundCashOut
+        amount={canCashOut(series) ? series.cashout : null}
+        busy={game.busy}
+        label={t('coinflip.cashOut', { amount: money(series.cashout ?? '0', game.bet?.currency) })}
+        idleLabel={t('coinflip.cashOutIdle')}
+        onCashOut={game.cashOut}
+        testId="coinflip-cashout"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   type CoinflipBet,
+  type CoinSide,
   canCall,
   canCashOut,
   cashoutAmount,
@@ -10,7 +11,7 @@ import {
   readSeries,
 } from './series.ts';
 
-const bet = (over: Partial<CoinflipBet> & { calls?: string[]; flips?: string[] }): CoinflipBet => ({
+const bet = (over: Partial<CoinflipBet> & { calls?: CoinSide[]; flips?: CoinSide[] }): CoinflipBet => ({
   status: over.status ?? 'active',
   amount: over.amount ?? '10.00',
   payout: '0.00',

@@ -6,19 +6,16 @@
 import { type CoinSide, MAX_FLIPS, multiplier } from '../../games/coinflip/engine.ts';
 import { applyRatio, toDecimal } from '../../games/ratio.ts';
 import { fromMinor, toMinor } from '../../shared/money.ts';
+import type { BetView } from '../../shared/wire/bets.ts';
 
 export type { CoinSide };
 export { MAX_FLIPS };
 
 /** The parts of a coinflip bet view the board reads. */
-export interface CoinflipBet {
-  status: 'settled' | 'active';
-  amount: string;
-  payout: string;
-  multiplier: string;
-  params: { calls?: readonly string[] };
-  outcome: { flips?: readonly string[] };
-}
+export type CoinflipBet = Pick<
+  BetView<'coinflip'>,
+  'status' | 'amount' | 'payout' | 'multiplier' | 'params' | 'outcome'
+>;
 
 export interface Series {
   /** Stake as a decimal string in the player's currency. */
@@ -32,8 +29,6 @@ export interface Series {
   /** What a cash-out pays now (decimal string), null before the first right call. */
   cashout: string | null;
 }
-
-const isSide = (value: unknown): value is CoinSide => value === 'heads' || value === 'tails';
 
 /** Multiplier after `correct` right calls as a decimal string, "1" for none (the stake back). */
 export function multiplierAfter(correct: number): string {
@@ -56,8 +51,8 @@ export function cashoutAmount(amount: string, correct: number): string | null {
 
 /** Reads a bet view of the coinflip API into a series. */
 export function readSeries(bet: CoinflipBet): Series {
-  const calls = (bet.params.calls ?? []).filter(isSide);
-  const flips = (bet.outcome.flips ?? []).filter(isSide);
+  const calls = [...bet.params.calls];
+  const flips = [...bet.outcome.flips];
   let correct = 0;
   while (correct < flips.length && flips[correct] === calls[correct]) correct += 1;
   const lost = correct < flips.length;

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $sessionStatus } from '../../stores/user.ts';
-import { type Bet, type BetAnswer, playSound, useGameApi, wait } from '../games/kit/index.ts';
+import { type Bet, type BetAnswer, playSound, useBusyWhile, useGameApi, wait } from '../games/kit/index.ts';
 import { useApiCall } from '../ui/useApi.ts';
-import { type CoinflipBet, type CoinSide, landingRotation, readSeries, type Series } from './series.ts';
+import { type CoinSide, landingRotation, readSeries, type Series } from './series.ts';
 
 /** How long the coin spins before it lands (the CSS transition of .cf-coin matches it). */
 export const FLIP_MS = 1100;
@@ -19,8 +19,10 @@ export function useCoinflip() {
   const api = useGameApi();
   const status = useStore($sessionStatus);
   const { pending, run } = useApiCall();
-  const [bet, setBet] = useState<Bet | null>(null);
+  const [bet, setBet] = useState<Bet<'coinflip'> | null>(null);
   const [series, setSeries] = useState<Series | null>(null);
+  // An open series is the middle of a game: a new build waits for the next navigation.
+  useBusyWhile(series?.open === true);
   const [note, setNote] = useState<CoinflipNote>(null);
   const [rotation, setRotation] = useState(0);
   const [tossing, setTossing] = useState(0);
@@ -32,8 +34,8 @@ export function useCoinflip() {
     recordRef.current = record;
   }, []);
 
-  const show = useCallback((next: Bet) => {
-    const view = readSeries(next as unknown as CoinflipBet);
+  const show = useCallback((next: Bet<'coinflip'>) => {
+    const view = readSeries(next);
     setBet(next);
     setSeries(view);
     return view;
@@ -51,7 +53,7 @@ export function useCoinflip() {
     if (status !== 'user') return;
     let live = true;
     api
-      .get<Bet | null>('/games/coinflip/active')
+      .get<Bet<'coinflip'> | null>('/games/coinflip/active')
       .then((active) => {
         if (!live || !active) return;
         const view = show(active);
@@ -65,7 +67,7 @@ export function useCoinflip() {
     };
   }, [status, api, show, land]);
 
-  const settled = (next: Bet, view: Series) => {
+  const settled = (next: Bet<'coinflip'>, view: Series) => {
     if (next.status !== 'settled') return;
     setNote(view.lost ? 'lost' : 'won');
     recordRef.current?.(next);
@@ -74,7 +76,7 @@ export function useCoinflip() {
   /** The kit's `play`: opens a series (debits the stake) and resolves with the active bet. */
   const start = useCallback(
     async (amount: string): Promise<Bet> => {
-      const answer = await api.post<BetAnswer>('/games/coinflip/start', { amount });
+      const answer = await api.post<BetAnswer<'coinflip'>>('/games/coinflip/start', { amount });
       setNote(null);
       show(answer.bet);
       return answer.bet;
@@ -87,9 +89,12 @@ export function useCoinflip() {
     const index = series?.flips.length ?? 0;
     const betId = bet?.id;
     void run(async () => {
-      const answer = await api.post<BetAnswer>('/games/coinflip/flip', { side, index, bet_id: betId });
-      const flips = readSeries(answer.bet as unknown as CoinflipBet).flips;
-      const shown = flips.at(-1);
+      const answer = await api.post<BetAnswer<'coinflip'>>('/games/coinflip/flip', {
+        side,
+        index,
+        bet_id: betId,
+      });
+      const shown = answer.bet.outcome.flips.at(-1);
       if (shown) {
         setFlipping(true);
         setNote(null);
@@ -108,7 +113,7 @@ export function useCoinflip() {
 
   const cashOut = () => {
     void run(async () => {
-      const answer = await api.post<BetAnswer>('/games/coinflip/cashout');
+      const answer = await api.post<BetAnswer<'coinflip'>>('/games/coinflip/cashout');
       settled(answer.bet, show(answer.bet));
     });
   };

@@ -4,7 +4,6 @@ import {
   type DiceDirection,
   multiplier as diceMultiplier,
   formatRoll,
-  isWin,
   winChance,
 } from '../../games/dice/engine.ts';
 import { type Ratio, toDecimal } from '../../games/ratio.ts';
@@ -12,9 +11,13 @@ import type { Locale } from '../../shared/locales.ts';
 import { fromMinor, toMinor } from '../../shared/money.ts';
 import {
   type BetAnswer,
+  formatNumber,
   GameShell,
+  localizeDecimal,
   playSound,
+  readNumberInput,
   useGameApi,
+  useLanguageTag,
   useReducedMotion,
   wait,
 } from '../games/kit/index.ts';
@@ -55,6 +58,13 @@ function Dice() {
   const { t } = useTranslation();
   const api = useGameApi();
   const reduced = useReducedMotion();
+  const tag = useLanguageTag();
+  // Numbers as the player's locale writes them ("49,50" in pt-BR), and read back the same way.
+  const inLocale = (decimal: string) => localizeDecimal(decimal, tag);
+  const read = (text: string, decimals: number) => {
+    const reading = readNumberInput(text, tag, decimals);
+    return reading.ok ? reading.decimal : null;
+  };
   const [direction, setDirection] = useState<DiceDirection>('under');
   const [target, setTarget] = useState(5_000);
   const [amount, setAmount] = useState<string | null>(null);
@@ -75,14 +85,14 @@ function Dice() {
   };
 
   const play = async (stake: string) => {
-    const answer = await api.post<BetAnswer>('/games/dice/bet', {
+    const answer = await api.post<BetAnswer<'dice'>>('/games/dice/bet', {
       amount: stake,
       target: formatRoll(target),
       direction,
     });
     const value = rollFromText(answer.bet.outcome.roll);
     if (value !== null) {
-      const win = typeof answer.bet.outcome.win === 'boolean' ? answer.bet.outcome.win : isWin(bet, value);
+      const { win } = answer.bet.outcome;
       setSettled(false);
       setRoll((previous) => ({ value, win, key: answer.bet.id, from: previous?.value ?? 0 }));
       playSound('tick');
@@ -116,11 +126,12 @@ function Dice() {
     <GameShell
       game="dice"
       winMultiplier={multiplier}
+      minWin={multiplier}
       play={play}
       controls={controls}
       onAmountChange={setAmount}
     >
-      <div className="dice" data-direction={direction}>
+      <div className="dice" data-direction={direction} data-gk-watch>
         <output
           className="dice-result"
           data-state={shown ? (roll.win ? 'win' : 'loss') : 'idle'}
@@ -128,7 +139,7 @@ function Dice() {
           data-testid="dice-result"
         >
           <span className="dice-roll" data-empty={String(!roll)}>
-            {roll ? formatRoll(roll.value) : '00.00'}
+            {inLocale(roll ? formatRoll(roll.value) : '00.00')}
           </span>
           <span className="dice-verdict">
             {shown ? t(roll.win ? 'dice.win' : 'dice.loss') : t('dice.rollPrompt')}
@@ -147,7 +158,7 @@ function Dice() {
               style={{ '--at': percent(roll.value), '--from': percent(roll.from) } as CSSProperties}
               aria-hidden="true"
             >
-              <span>{formatRoll(roll.value)}</span>
+              <span>{inLocale(formatRoll(roll.value))}</span>
             </div>
           )}
           <input
@@ -159,7 +170,7 @@ function Dice() {
             value={target}
             aria-label={t('dice.target')}
             aria-valuetext={t(direction === 'under' ? 'dice.rollUnderValue' : 'dice.rollOverValue', {
-              target: formatRoll(target),
+              target: inLocale(formatRoll(target)),
             })}
             onChange={(event) => setTarget(Number(event.target.value))}
             data-testid="dice-slider"
@@ -167,15 +178,15 @@ function Dice() {
         </div>
         <div className="dice-scale" aria-hidden="true">
           {[0, 25, 50, 75, 100].map((n) => (
-            <span key={n}>{n}</span>
+            <span key={n}>{formatNumber(n, tag)}</span>
           ))}
         </div>
 
         <div className="dice-fields">
           <LinkedField
             label={t(direction === 'under' ? 'dice.rollUnder' : 'dice.rollOver')}
-            value={formatRoll(target)}
-            parse={(text) => targetFromInput(text, direction)}
+            value={inLocale(formatRoll(target))}
+            parse={(text) => nullOr(read(text, 2), (d) => targetFromInput(d, direction))}
             onTarget={setTarget}
             name="target"
             suffix={
@@ -193,28 +204,32 @@ function Dice() {
           />
           <LinkedField
             label={t('dice.chance')}
-            value={formatRoll(chance)}
-            parse={(text) => targetFromChanceInput(text, direction)}
+            value={inLocale(formatRoll(chance))}
+            parse={(text) => nullOr(read(text, 2), (d) => targetFromChanceInput(d, direction))}
             onTarget={setTarget}
             name="chance"
             suffix="%"
           />
           <LinkedField
             label={t('dice.multiplier')}
-            value={multiplierText(multiplier)}
-            parse={(text) => targetFromMultiplierInput(text, direction)}
+            value={inLocale(multiplierText(multiplier))}
+            parse={(text) =>
+              nullOr(read(text.replace(/\s*[x×]\s*$/i, ''), 4), (d) =>
+                targetFromMultiplierInput(d, direction),
+              )
+            }
             onTarget={setTarget}
             name="multiplier"
             suffix="×"
           />
           <LinkedField
             label={t('dice.payout')}
-            value={payout !== null ? fromMinor(payout) : ''}
+            value={payout !== null ? inLocale(fromMinor(payout)) : ''}
             parse={(text) => {
-              const minor = parsePayout(text);
-              return minor === null || amountMinor === null
+              const decimal = read(text, 2);
+              return decimal === null || amountMinor === null
                 ? null
-                : targetFromPayout(minor, amountMinor, direction);
+                : targetFromPayout(toMinor(decimal), amountMinor, direction);
             }}
             onTarget={setTarget}
             name="payout"
@@ -232,10 +247,9 @@ function multiplierText(multiplier: Ratio): string {
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
-function parsePayout(text: string): bigint | null {
-  const compact = text.replace(/[\s\u00a0\u202f']/g, '').replace(',', '.');
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(compact)) return null;
-  return toMinor(compact);
+/** `f(value)` unless the value is null. */
+function nullOr<T, R>(value: T | null, f: (value: T) => R | null): R | null {
+  return value === null ? null : f(value);
 }
 
 /**

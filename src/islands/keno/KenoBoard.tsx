@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAW_COUNT, MAX_PICKS, POOL_SIZE } from '../../games/keno/engine.ts';
-import { formatMultiplier } from '../games/kit/index.ts';
+import { formatMultiplier, useLanguageTag } from '../games/kit/index.ts';
 import type { PayCell } from './paytable.ts';
 import { cellState, countHits, type KenoRound, revealedNumbers } from './round.ts';
 
@@ -16,6 +16,7 @@ export function KenoBoard({
   row,
   locked,
   onToggle,
+  money,
 }: {
   picks: readonly number[];
   round: KenoRound | null;
@@ -23,24 +24,37 @@ export function KenoBoard({
   /** A bet is in play: the picks cannot change. */
   locked: boolean;
   onToggle: (number: number) => void;
+  /** A decimal amount as money in the player's currency. */
+  money: (decimal: string) => string;
 }) {
   const { t } = useTranslation();
+  const tag = useLanguageTag();
   const picked = new Set(picks);
   const revealed = revealedNumbers(round);
   const done = round !== null && round.shown === round.drawn.length;
   const hits = countHits(picked, revealed);
   return (
-    <div className="keno-board" data-testid="keno-board">
+    <div className="keno-board" data-testid="keno-board" data-gk-watch>
       <NumberGrid picked={picked} revealed={revealed} locked={locked} onToggle={onToggle} />
       <DrawnStrip round={round} picked={picked} />
-      <Paytable row={row} achieved={done ? hits : null} />
-      <p className="keno-status" aria-live="polite" data-testid="keno-status">
+      <Paytable row={row} achieved={done ? hits : null} tag={tag} />
+      <p
+        className="keno-status"
+        aria-live="polite"
+        data-testid="keno-status"
+        data-verdict={done ? round.verdict : undefined}
+      >
         {done
-          ? t('keno.result', {
-              hits,
-              picks: picks.length,
-              multiplier: formatMultiplier(row[hits]?.multiplier ?? '0'),
-            })
+          ? [
+              t('keno.result', {
+                hits,
+                picks: picks.length,
+                multiplier: formatMultiplier(row[hits]?.multiplier ?? '0', tag),
+              }),
+              round.verdict && t(`keno.outcome.${round.verdict}`, { amount: money(round.payout ?? '0') }),
+            ]
+              .filter(Boolean)
+              .join(' · ')
           : picks.length === 0
             ? t('keno.hint')
             : t('keno.picked', { n: picks.length, max: MAX_PICKS })}
@@ -157,7 +171,7 @@ function DrawnStrip({ round, picked }: { round: KenoRound | null; picked: Readon
 }
 
 /** Multiplier per number of hits for the current picks; the hits of the last draw highlighted. */
-function Paytable({ row, achieved }: { row: readonly PayCell[]; achieved: number | null }) {
+function Paytable({ row, achieved, tag }: { row: readonly PayCell[]; achieved: number | null; tag: string }) {
   const { t } = useTranslation();
   if (row.length === 0) return <p className="keno-paytable-empty muted">{t('keno.paytableEmpty')}</p>;
   return (
@@ -181,7 +195,7 @@ function Paytable({ row, achieved }: { row: readonly PayCell[]; achieved: number
                 data-achieved={cell.hits === achieved || undefined}
                 data-zero={cell.multiplier === '0' || undefined}
               >
-                {formatMultiplier(cell.multiplier)}
+                {formatMultiplier(cell.multiplier, tag)}
               </td>
             ))}
           </tr>

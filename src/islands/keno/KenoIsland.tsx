@@ -1,14 +1,21 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type KenoRisk, MAX_PICKS, RISKS } from '../../games/keno/engine.ts';
+import { type KenoRisk, MAX_PICKS, PAYTABLES, RISKS } from '../../games/keno/engine.ts';
+import { smallestWin } from '../../games/stakes.ts';
+import { DEFAULT_CURRENCY } from '../../shared/currencies.ts';
 import type { Locale } from '../../shared/locales.ts';
+import { $user } from '../../stores/user.ts';
+import { verdictOf } from '../games/kit/bet-result.ts';
 import {
+  animationsOff,
   type Bet,
   type BetAnswer,
+  formatDecimalAmount,
   GameShell,
   playSound,
   useGameApi,
-  useReducedMotion,
+  useLanguageTag,
   wait,
 } from '../games/kit/index.ts';
 import { SelectField } from '../ui/fields.tsx';
@@ -17,13 +24,13 @@ import { autoPick } from './autoPick.ts';
 import { KenoBoard } from './KenoBoard.tsx';
 import './keno.css';
 import { paytableRow, topMultiplier } from './paytable.ts';
-import { type KenoRound, readDrawn } from './round.ts';
+import type { KenoRound } from './round.ts';
 
 /** Pause between two drawn numbers (ms); none under prefers-reduced-motion (kit `wait`). */
 const REVEAL_MS = 140;
 const COUNTS = Array.from({ length: MAX_PICKS }, (_, i) => i + 1);
 
-/** /games/keno: pick 1-10 of 40 numbers, 10 are drawn (FAIRNESS.md §3). */
+/** /games/keno: pick 1-10 of 40 numbers, 10 are drawn (docs/fairness.md §3). */
 export default function KenoIsland({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
@@ -35,7 +42,6 @@ export default function KenoIsland({ locale }: { locale: Locale }) {
 function Keno() {
   const { t } = useTranslation();
   const api = useGameApi();
-  const reducedMotion = useReducedMotion();
   const [risk, setRisk] = useState<KenoRisk>('classic');
   const [picks, setPicks] = useState<number[]>([]);
   const [autoCount, setAutoCount] = useState(10);
@@ -47,11 +53,24 @@ function Keno() {
   inputs.current = { risk, picks };
 
   const row = useMemo(() => paytableRow(risk, picks.length), [risk, picks.length]);
+  const tag = useLanguageTag();
+  const currency = useStore($user)?.currency ?? DEFAULT_CURRENCY;
+  const money = useCallback(
+    (decimal: string) => formatDecimalAmount(decimal, currency, tag),
+    [currency, tag],
+  );
   const top = topMultiplier(risk, picks.length);
+  // The smallest win of the paytable row (1.1× on low risk): the panel's minimum stake can win it.
+  const minWin = useMemo(
+    () => (picks.length > 0 ? smallestWin(PAYTABLES[risk][picks.length - 1] ?? []) : null),
+    [risk, picks.length],
+  );
 
   const changePicks = (next: number[]) => {
     setPicks(next);
     setRound(null);
+    // "Numbers to pick" says how many are picked; auto-pick picks that many again.
+    if (next.length > 0) setAutoCount(next.length);
   };
   const toggle = (n: number) => {
     if (picks.includes(n)) changePicks(picks.filter((p) => p !== n));
@@ -64,26 +83,26 @@ function Keno() {
       setBusy(true);
       setRound(null);
       try {
-        const { bet } = await api.post<BetAnswer>('/games/keno/bet', {
+        const { bet } = await api.post<BetAnswer<'keno'>>('/games/keno/bet', {
           amount,
           risk: playedRisk,
           picks: played,
         });
-        const drawn = readDrawn(bet.outcome) ?? [];
-        if (reducedMotion) setRound({ drawn, shown: drawn.length });
-        else {
-          for (let shown = 1; shown <= drawn.length; shown++) {
+        const { drawn } = bet.outcome;
+        if (!animationsOff()) {
+          for (let shown = 1; shown < drawn.length; shown++) {
             setRound({ drawn, shown });
             playSound('tick');
             await wait(REVEAL_MS);
           }
         }
+        setRound({ drawn, shown: drawn.length, verdict: verdictOf(bet), payout: bet.payout });
         return bet;
       } finally {
         setBusy(false);
       }
     },
-    [api, reducedMotion],
+    [api],
   );
 
   const controls = (
@@ -138,8 +157,15 @@ function Keno() {
   );
 
   return (
-    <GameShell game="keno" winMultiplier={top} play={play} controls={controls} canPlay={picks.length > 0}>
-      <KenoBoard picks={picks} round={round} row={row} locked={busy} onToggle={toggle} />
+    <GameShell
+      game="keno"
+      winMultiplier={top}
+      minWin={minWin}
+      play={play}
+      controls={controls}
+      canPlay={picks.length > 0}
+    >
+      <KenoBoard picks={picks} round={round} row={row} locked={busy} onToggle={toggle} money={money} />
     </GameShell>
   );
 }

@@ -1,18 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cellState, countHits, readDrawn, revealedNumbers } from './round.ts';
-
-describe('readDrawn', () => {
-  test('reads the drawn numbers of a keno outcome', () => {
-    expect(readDrawn({ drawn: [3, 40, 1], hits: [3] })).toEqual([3, 40, 1]);
-  });
-
-  test.each([null, undefined, {}, { drawn: 'x' }, { drawn: [0] }, { drawn: [41] }, { drawn: [1.5] }])(
-    'refuses %j',
-    (outcome) => {
-      expect(readDrawn(outcome)).toBeNull();
-    },
-  );
-});
+import { cellState, countHits, revealedNumbers } from './round.ts';
 
 describe('the board during a draw', () => {
   const picks = new Set([1, 2, 3]);

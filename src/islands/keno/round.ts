@@ -1,19 +1,17 @@
+import type { Verdict } from '../games/kit/bet-result.ts';
+
 /** The drawn numbers of one keno bet as the board shows them, revealed one by one. */
 export interface KenoRound {
   /** The 10 numbers in draw order. */
   readonly drawn: readonly number[];
   /** How many of `drawn` are on the board so far. */
   readonly shown: number;
+  /** What the bet did to the stake (a 1.00× row returns it), and what it paid (decimal string). */
+  readonly verdict?: Verdict;
+  readonly payout?: string;
 }
 
 export type CellState = 'idle' | 'picked' | 'hit' | 'drawn';
-
-/** The 10 drawn numbers of a keno bet's `outcome`, or null when it is not one (docs/api-games.md). */
-export function readDrawn(outcome: unknown): number[] | null {
-  const drawn = (outcome as { drawn?: unknown } | null)?.drawn;
-  if (!Array.isArray(drawn) || !drawn.every((n) => Number.isInteger(n) && n >= 1 && n <= 40)) return null;
-  return drawn as number[];
-}
 
 /** How a board number looks: picked, drawn and picked (a hit), drawn only, or neither. */
 export function cellState(

@@ -6,11 +6,12 @@ import { notifySuccess } from '../../client/notices.ts';
 import { refreshProfile, schedulePayIn } from '../../client/session.ts';
 import { $codeFlow, type CodeFlow } from '../../stores/auth-flow.ts';
 import { closeModal } from '../../stores/modals.ts';
-import { CodeField, focusFirstInvalid, SubmitButton } from '../ui/fields.tsx';
+import { CodeForm } from '../ui/CodeForm.tsx';
+import { codeError } from '../ui/fields.tsx';
+import { useFormCheck } from '../ui/use-form-check.ts';
+import { RESEND_SECONDS, useResend } from '../ui/use-resend.ts';
 import { useApiCall } from '../ui/useApi.ts';
-import { useCountdown } from '../ui/useCountdown.ts';
-import { login, RESEND_SECONDS } from './finish.ts';
-import { ResendButton } from './ResendButton.tsx';
+import { login } from './finish.ts';
 
 /** Title key of the code modal for each purpose. */
 export function codeTitleKey(flow: CodeFlow | null): string {
@@ -20,17 +21,20 @@ export function codeTitleKey(flow: CodeFlow | null): string {
 }
 
 /**
- * ConfirmByPhone (spec §2): enter the code sent by SMS or email, for a phone login or to verify the
- * contact given at registration; the code can be sent again after a countdown.
+ * ConfirmByPhone (docs/api-auth.md): enter the code sent by SMS or email, for a phone login or to
+ * verify the contact given at registration; the code can be sent again after a countdown.
  */
 export function ConfirmCodeModal() {
   const { t } = useTranslation();
   const flow = useStore($codeFlow);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const countdown = useCountdown(RESEND_SECONDS);
+  const { errors, check } = useFormCheck();
   const { pending, run, serverError } = useApiCall();
-  const resend = useApiCall();
+  const resend = useResend(() => {
+    if (flow?.purpose === 'login-phone') return auth.resendPhoneLoginCode(flow.target);
+    if (flow?.purpose === 'verify-email') return auth.resendEmailVerification();
+    return auth.resendPhoneVerification();
+  }, RESEND_SECONDS);
 
   if (!flow) return <p className="form-lead">{t('error.unknown')}</p>;
   const verifying = flow.purpose !== 'login-phone';
@@ -43,9 +47,7 @@ export function ConfirmCodeModal() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = code.length === 6 ? null : t(code ? 'error.invalid_code' : 'error.required');
-    setError(problem);
-    if (problem) return focusFirstInvalid(event.currentTarget);
+    if (!check(event, { code: codeError(t, code) })) return;
     if (flow.purpose === 'login-phone') {
       const outcome = await run(() => login(auth.loginPhoneCode(flow.target, code)));
       if (outcome?.kind === 'done') finish();
@@ -63,38 +65,25 @@ export function ConfirmCodeModal() {
     finish();
   };
 
-  const again = async () => {
-    const sent = await resend.run(() => {
-      if (flow.purpose === 'login-phone') return auth.resendPhoneLoginCode(flow.target);
-      if (flow.purpose === 'verify-email') return auth.resendEmailVerification();
-      return auth.resendPhoneVerification();
-    });
-    countdown.restart(sent ? RESEND_SECONDS : (resend.lastReport()?.retryAfterSeconds ?? 0));
-  };
-
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="code-form">
-      {verifying && <p className="form-lead">{t('auth.welcome')}</p>}
-      <p className="form-lead">
-        {t(flow.purpose === 'verify-email' ? 'auth.codeSentToEmail' : 'auth.codeSentToPhone')}{' '}
-        <strong>{flow.target}</strong>
-      </p>
-      <CodeField
-        label={t('auth.code')}
-        value={code}
-        onChange={setCode}
-        error={error ?? serverError('code')}
-        autoFocus
-      />
-      <SubmitButton pending={pending}>{verifying ? t('auth.confirm') : t('auth.submitLogin')}</SubmitButton>
-      <div className="form-row">
-        <ResendButton left={countdown.left} pending={resend.pending} onResend={again} />
-        {verifying && (
-          <button type="button" className="link-btn" onClick={finish}>
-            {t('auth.later')}
-          </button>
-        )}
-      </div>
-    </form>
+    <CodeForm
+      before={verifying && <p className="form-lead">{t('auth.welcome')}</p>}
+      lead={t(flow.purpose === 'verify-email' ? 'auth.codeSentToEmail' : 'auth.codeSentToPhone')}
+      target={flow.target}
+      code={code}
+      onCode={setCode}
+      error={errors.code ?? serverError('code')}
+      submitLabel={verifying ? t('auth.confirm') : t('auth.submitLogin')}
+      pending={pending}
+      onSubmit={submit}
+      resend={resend}
+      testId="code-form"
+    >
+      {verifying && (
+        <button type="button" className="link-btn" onClick={finish}>
+          {t('auth.later')}
+        </button>
+      )}
+    </CodeForm>
   );
 }

@@ -4,65 +4,50 @@ import { useTranslation } from 'react-i18next';
 import { auth } from '../../client/auth.ts';
 import { $loginEmail } from '../../stores/auth-flow.ts';
 import { closeModal, replaceModal } from '../../stores/modals.ts';
-import { CodeField, focusFirstInvalid, isEmail, SubmitButton, TextField } from '../ui/fields.tsx';
-import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
-import { useCountdown } from '../ui/useCountdown.ts';
-import { login, RESEND_SECONDS } from './finish.ts';
-import { ResendButton } from './ResendButton.tsx';
+import { CodeForm } from '../ui/CodeForm.tsx';
+import { codeError, EmailField, isEmail, SubmitButton } from '../ui/fields.tsx';
+import { useFormCheck } from '../ui/use-form-check.ts';
+import { RESEND_SECONDS, useResend } from '../ui/use-resend.ts';
+import { useApiCall } from '../ui/useApi.ts';
+import { login } from './finish.ts';
 
-/** LoginByEmail (spec §2): a one-time code mailed to the address, no password. */
+/** LoginByEmail (docs/api-auth.md): a one-time code mailed to the address, no password. */
 export function LoginByEmailModal() {
   const { t } = useTranslation();
   const initial = useStore($loginEmail);
   const [email, setEmail] = useState(initial.email);
   const [step, setStep] = useState<'email' | 'code'>(initial.sent ? 'code' : 'email');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<ClientErrors>({});
-  const countdown = useCountdown(initial.sent ? RESEND_SECONDS : 0);
+  const { errors, check } = useFormCheck();
   const { pending, run, serverError, lastReport } = useApiCall();
-  const resend = useApiCall();
+  const resend = useResend(() => auth.resendEmailLoginCode(email.trim()), initial.sent ? RESEND_SECONDS : 0);
 
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
     const error = isEmail(address) ? null : t(address ? 'error.invalid_email' : 'error.required');
-    setErrors({ email: error });
-    if (error) return focusFirstInvalid(event.currentTarget);
+    if (!check(event, { email: error })) return;
     const sent = await run(() => auth.sendEmailLoginCode(address));
-    if (!sent) {
-      const wait = lastReport()?.retryAfterSeconds;
-      if (wait) countdown.restart(wait);
-      return;
-    }
+    resend.afterSend(sent, lastReport());
+    if (!sent) return;
     $loginEmail.set({ email: address, sent: true });
-    countdown.restart(RESEND_SECONDS);
     setStep('code');
   };
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    const error = code.length === 6 ? null : t(code ? 'error.invalid_code' : 'error.required');
-    setErrors({ code: error });
-    if (error) return focusFirstInvalid(event.currentTarget);
+    if (!check(event, { code: codeError(t, code) })) return;
     const outcome = await run(() => login(auth.loginEmailCode(email.trim(), code)));
     if (outcome?.kind === 'done') closeModal('LoginByEmail');
-  };
-
-  const again = async () => {
-    const sent = await resend.run(() => auth.resendEmailLoginCode(email.trim()));
-    countdown.restart(sent ? RESEND_SECONDS : (resend.lastReport()?.retryAfterSeconds ?? 0));
   };
 
   if (step === 'email') {
     return (
       <form className="form" noValidate onSubmit={sendCode}>
         <p className="form-lead">{t('auth.loginByEmailLead')}</p>
-        <TextField
+        <EmailField
           label={t('auth.email')}
-          type="email"
-          name="email"
           autoComplete="username"
-          inputMode="email"
           value={email}
           onChange={setEmail}
           error={errors.email ?? serverError('email')}
@@ -79,24 +64,20 @@ export function LoginByEmailModal() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={confirm}>
-      <p className="form-lead">
-        {t('auth.codeSentTo')} <strong>{email}</strong>
-      </p>
-      <CodeField
-        label={t('auth.code')}
-        value={code}
-        onChange={setCode}
-        error={errors.code ?? serverError('code')}
-        autoFocus
-      />
-      <SubmitButton pending={pending}>{t('auth.submitLogin')}</SubmitButton>
-      <div className="form-row">
-        <ResendButton left={countdown.left} pending={resend.pending} onResend={again} />
-        <button type="button" className="link-btn" onClick={() => setStep('email')}>
-          {t('auth.changeEmail')}
-        </button>
-      </div>
-    </form>
+    <CodeForm
+      lead={t('auth.codeSentTo')}
+      target={email}
+      code={code}
+      onCode={setCode}
+      error={errors.code ?? serverError('code')}
+      submitLabel={t('auth.submitLogin')}
+      pending={pending}
+      onSubmit={confirm}
+      resend={resend}
+    >
+      <button type="button" className="link-btn" onClick={() => setStep('email')}>
+        {t('auth.changeEmail')}
+      </button>
+    </CodeForm>
   );
 }

@@ -1,56 +1,31 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../client/auth.ts';
-import { defaultPhoneCountry, type PhoneCountryCode, phoneCountry, toE164 } from '../../client/phone.ts';
 import { localHref, pageLocale } from '../../client/site.ts';
 import { $codeFlow, $loginEmail } from '../../stores/auth-flow.ts';
 import { closeModal, replaceModal } from '../../stores/modals.ts';
-import {
-  ChannelTabs,
-  contactError,
-  focusFirstInvalid,
-  PasswordField,
-  PhoneField,
-  SubmitButton,
-  TextField,
-} from '../ui/fields.tsx';
-import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
+import { AccountPasswordField, ContactField, useContactForm } from '../ui/account-form.tsx';
+import { SubmitButton } from '../ui/fields.tsx';
 import { login } from './finish.ts';
 import { SocialButtons } from './SocialButtons.tsx';
 
-type Method = 'email' | 'phone';
 type Mode = 'password' | 'code';
 
-/** Login (spec §2, §4): email or phone, with a password or a one-time code. */
+/** Login (docs/api-auth.md): email or phone, with a password or a one-time code. */
 export function LoginModal() {
   const { t } = useTranslation();
-  const [method, setMethod] = useState<Method>('email');
+  const form = useContactForm(pageLocale(), $loginEmail.get().email);
   const [mode, setMode] = useState<Mode>('password');
-  const [email, setEmail] = useState(() => $loginEmail.get().email);
-  const [country, setCountry] = useState<PhoneCountryCode>(() => defaultPhoneCountry(pageLocale()));
-  const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<ClientErrors>({});
-  const { pending, run, serverError, clearReport } = useApiCall();
+  const { pending, run } = form.api;
+  const { channel, address, number } = form.contact;
 
-  const validate = (): boolean => {
-    const next: ClientErrors = {
-      [method]: contactError(t, method, { email, country, phone }),
-      password: mode === 'password' && !password ? t('error.required') : null,
-    };
-    setErrors(next);
-    return !Object.values(next).some(Boolean);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!validate()) return focusFirstInvalid(event.currentTarget);
-    const address = email.trim();
-    const number = toE164(phoneCountry(country), phone);
+  const checkPassword = () => ({ password: mode === 'password' && !password ? t('error.required') : null });
+  const submit = form.onSubmit(checkPassword, async () => {
     if (mode === 'password') {
       const outcome = await run(() =>
         login(
-          method === 'email'
+          channel === 'email'
             ? auth.loginEmailPassword(address, password)
             : auth.loginPhonePassword(number, password),
         ),
@@ -58,7 +33,7 @@ export function LoginModal() {
       if (outcome?.kind === 'done') closeModal('Login');
       return;
     }
-    if (method === 'email') {
+    if (channel === 'email') {
       const sent = await run(() => auth.sendEmailLoginCode(address));
       if (!sent) return;
       $loginEmail.set({ email: address, sent: true });
@@ -69,42 +44,17 @@ export function LoginModal() {
       $codeFlow.set({ purpose: 'login-phone', target: number });
       replaceModal('Login', 'ConfirmByPhone');
     }
-  };
-
-  const switchTo =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setErrors({});
-      clearReport();
-    };
+  });
 
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="login-form">
-      <ChannelTabs label={t('auth.loginMethod')} value={method} onChange={switchTo(setMethod)} />
-      {method === 'email' ? (
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email ?? serverError('email', 'credentials')}
-          autoFocus
-        />
-      ) : (
-        <PhoneField
-          label={t('auth.phone')}
-          country={country}
-          onCountry={setCountry}
-          value={phone}
-          onChange={setPhone}
-          error={errors.phone ?? serverError('phone', 'credentials')}
-          autoFocus
-        />
-      )}
+      <ContactField
+        form={form}
+        tabsLabel={t('auth.loginMethod')}
+        emailAutoComplete="username"
+        serverFields={['credentials']}
+        autoFocus
+      />
       <fieldset className="mode-switch">
         <legend className="visually-hidden">{t('auth.loginWith')}</legend>
         {(['password', 'code'] as const).map((value) => (
@@ -114,7 +64,11 @@ export function LoginModal() {
               name="login-mode"
               value={value}
               checked={mode === value}
-              onChange={() => switchTo(setMode)(value)}
+              onChange={() => {
+                setMode(value);
+                form.setErrors({});
+                form.api.clearReport();
+              }}
             />
             <span>{value === 'password' ? t('auth.usePassword') : t('auth.useCode')}</span>
           </label>
@@ -122,14 +76,7 @@ export function LoginModal() {
       </fieldset>
       {mode === 'password' ? (
         <>
-          <PasswordField
-            label={t('auth.password')}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password ?? serverError('password')}
-          />
+          <AccountPasswordField form={form} value={password} onChange={setPassword} />
           <div className="form-row">
             <a href={localHref('/password/reset')} className="muted-link">
               {t('auth.forgot')}
@@ -140,7 +87,7 @@ export function LoginModal() {
       ) : (
         <>
           <p className="field-hint">
-            {method === 'email' ? t('auth.codeByEmailHint') : t('auth.codeBySmsHint')}
+            {channel === 'email' ? t('auth.codeByEmailHint') : t('auth.codeBySmsHint')}
           </p>
           <SubmitButton pending={pending}>{t('auth.sendCode')}</SubmitButton>
         </>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $codeFlow } from '../../stores/auth-flow.ts';
 import { $topModal, closeModal, type ModalName } from '../../stores/modals.ts';
+import { keepTabInside } from '../ui/focus-trap.ts';
 import '../ui/forms.css';
 import '../ui/money.css';
 import { ConfirmCodeModal, codeTitleKey } from './ConfirmCodeModal.tsx';
@@ -15,7 +16,8 @@ import { VerificationModal } from './VerificationModal.tsx';
 
 /**
  * Renders the top modal of `$modals`. Escape and the backdrop close it; focus moves into the
- * dialog, Tab stays inside it, and focus returns to the trigger on close.
+ * dialog and Tab stays inside it. Focus returns to the control that opened the first modal once
+ * the last one closes (`returnFocusAfterModals` in src/stores/modals.ts, started by the header).
  */
 export function ModalHost() {
   const top = useStore($topModal);
@@ -40,9 +42,6 @@ function ModalBody({ name }: { name: ModalName }): ReactNode {
   }
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 function ModalFrame({ name }: { name: ModalName }) {
   const { t } = useTranslation();
   const flow = useStore($codeFlow);
@@ -50,30 +49,16 @@ function ModalFrame({ name }: { name: ModalName }) {
   const title = name === 'ConfirmByPhone' ? t(codeTitleKey(flow)) : t(`modals.${name}`);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     // An autofocused field keeps focus; otherwise the dialog itself takes it.
     if (dialog && !dialog.contains(document.activeElement)) dialog.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeModal(name);
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (dialog) keepTabInside(event, dialog);
     };
     document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      if (previous?.isConnected) previous.focus?.();
-    };
+    // Focus returns to the opener once the last modal closes (returnFocusAfterModals, src/client/header.ts).
+    return () => document.removeEventListener('keydown', onKey);
   }, [name]);
 
   return (

@@ -1,21 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money, type PaymentMethod, parseAmount } from '../../client/money.ts';
+import { formatAmountInput, parseAmount } from '../../client/amount-input.ts';
+import { money, type PaymentMethod } from '../../client/money.ts';
+import { formatAmountDetail } from '../../client/money-format.ts';
 import { replaceUser } from '../../client/session.ts';
 import { pageLocale } from '../../client/site.ts';
 import { formatters } from '../../i18n/format.ts';
-import { CURRENCIES, type Currency } from '../../shared/currencies.ts';
+import type { Currency } from '../../shared/currencies.ts';
 import { toMinor } from '../../shared/money.ts';
 import { replaceModal } from '../../stores/modals.ts';
 import { $user } from '../../stores/user.ts';
 import { AmountField } from '../ui/AmountField.tsx';
-import { SelectField, SubmitButton } from '../ui/fields.tsx';
+import { CurrencyField } from '../ui/CurrencyField.tsx';
+import { SubmitButton } from '../ui/fields.tsx';
+import { LineIcon } from '../ui/LineIcon.tsx';
 import { useApiCall } from '../ui/useApi.ts';
 import { CURRENCY_FOR_LOCALE } from './finish.ts';
 
 /**
- * PayIn (spec §2, docs/api-money.md): a player without a currency picks one first; then the
+ * PayIn (docs/api-money.md): a player without a currency picks one first; then the
  * method of that currency with its presets and limits, and the hosted checkout of the provider.
  */
 export function PayInModal() {
@@ -51,11 +55,9 @@ function CurrencyStep() {
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="payin-currency">
       <p className="form-lead">{t('payments.chooseCurrency')}</p>
-      <SelectField
-        label={t('auth.currency')}
+      <CurrencyField
         value={currency}
         onChange={setCurrency}
-        options={CURRENCIES.map((code) => ({ value: code, label: `${code} · ${t(`currency.${code}`)}` }))}
         error={serverError('currency')}
         hint={t('profile.settings.currencyOnce')}
       />
@@ -78,11 +80,15 @@ function DepositForm({ currency }: { currency: Currency }) {
   const { t } = useTranslation();
   const locale = pageLocale();
   const format = formatters(locale);
+  const tag = format.tag;
   const [methods, setMethods] = useState<Methods>({ state: 'loading' });
   const [amount, setAmount] = useState('');
   const [clientError, setClientError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const { pending, run, serverError } = useApiCall();
+  // Amounts in server messages ("amount_too_small:100.00") in the page's format too.
+  const { pending, run, serverError } = useApiCall({
+    formatDetail: (detail) => formatAmountDetail(detail, currency, tag),
+  });
   const loader = useApiCall();
   const loadMethods = loader.run;
 
@@ -95,12 +101,13 @@ function DepositForm({ currency }: { currency: Currency }) {
       if (!answer) return setMethods({ state: 'failed' });
       const method = answer.data[0] ?? null;
       setMethods({ state: 'ready', method });
-      if (method?.presets[0]) setAmount((current) => current || method.presets[0] || '');
+      const first = method?.presets[0];
+      if (first) setAmount((current) => current || formatAmountInput(first, tag));
     });
     return () => {
       live = false;
     };
-  }, [loadMethods, attempt]);
+  }, [loadMethods, attempt, tag]);
 
   const show = (decimal: string): string => {
     try {
@@ -128,7 +135,7 @@ function DepositForm({ currency }: { currency: Currency }) {
   const method = methods.method;
 
   const validate = (): string | null => {
-    const decimal = parseAmount(amount);
+    const decimal = parseAmount(amount, tag);
     if (!decimal) return t(amount.trim() ? 'error.invalid_amount' : 'error.required');
     const minor = toMinor(decimal);
     if (minor < toMinor(method.min)) return t('error.amount_too_small', { detail: show(method.min) });
@@ -140,7 +147,7 @@ function DepositForm({ currency }: { currency: Currency }) {
     event.preventDefault();
     const problem = validate();
     setClientError(problem);
-    const decimal = parseAmount(amount);
+    const decimal = parseAmount(amount, tag);
     if (problem || !decimal) return;
     const path = returnPath();
     const answer = await run(() =>
@@ -150,24 +157,16 @@ function DepositForm({ currency }: { currency: Currency }) {
     if (target) window.location.assign(target);
   };
 
-  const selected = parseAmount(amount);
+  const selected = parseAmount(amount, tag);
   const error = clientError ?? serverError('amount', 'method', 'currency', 'idempotency_key');
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="payin-form">
       <div className="payin-method">
         <span className="payin-card">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
+          <LineIcon size={22}>
             <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
             <path d="M2.5 10h19M6.5 15h4" />
-          </svg>
+          </LineIcon>
         </span>
         <span>
           <strong>{t('payments.card')}</strong>
@@ -183,7 +182,7 @@ function DepositForm({ currency }: { currency: Currency }) {
             className="preset"
             aria-pressed={selected !== null && toMinor(selected) === toMinor(preset)}
             onClick={() => {
-              setAmount(preset);
+              setAmount(formatAmountInput(preset, tag));
               setClientError(null);
             }}
           >

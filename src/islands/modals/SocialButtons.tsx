@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../client/api.ts';
 import { loginWithSocial, openSocialPopup, SocialLoginError } from '../../client/social.ts';
+import type { ConfigResponse } from '../../shared/api/config.ts';
 import type { Currency } from '../../shared/currencies.ts';
 import { closeModal, type ModalName } from '../../stores/modals.ts';
 import { useApiCall } from '../ui/useApi.ts';
@@ -12,7 +13,7 @@ let providers: Promise<string[]> | undefined;
 function socialProviders(): Promise<string[]> {
   providers ??= api()
     .get('config')
-    .json<{ data?: { social_providers?: unknown } }>()
+    .json<Partial<ConfigResponse>>()
     .then(({ data }) =>
       Array.isArray(data?.social_providers)
         ? data.social_providers.filter((p): p is string => typeof p === 'string')

@@ -1,23 +1,20 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  checkUpload,
-  DOCUMENT_KINDS,
-  type DocumentKind,
-  money,
-  UPLOAD_ACCEPT,
-  type Verification,
-  verificationStatus,
-} from '../../client/money.ts';
+import { money, type Verification, verificationStatus } from '../../client/money.ts';
 import { refreshProfile } from '../../client/session.ts';
 import { pageLocale } from '../../client/site.ts';
 import { formatters } from '../../i18n/format.ts';
-import { SelectField, SubmitButton } from '../ui/fields.tsx';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../shared/verification.ts';
+import { SelectField } from '../ui/fields.tsx';
 import { useApiCall } from '../ui/useApi.ts';
+import { DocumentList } from './verification/DocumentList.tsx';
+import { DropZone } from './verification/DropZone.tsx';
+import { type Refusal, useDocumentUploads } from './verification/use-document-uploads.ts';
 
 /**
- * Verification (KYC): the case status of spec §4 (pending, failed with the operator's reason,
- * success), the documents sent so far, and an upload form (JPEG, PNG or PDF up to 10 MB).
+ * Verification (KYC, docs/api-money.md): the case status (pending, failed with the operator's reason,
+ * success), a drop zone that sends documents as soon as they are chosen or dropped (JPEG, PNG or
+ * PDF up to 10 MB, checked before sending), and the documents with their upload progress or status.
  */
 export function VerificationModal() {
   const { t } = useTranslation();
@@ -36,6 +33,11 @@ export function VerificationModal() {
     void reload();
   }, [reload]);
 
+  const uploads = useDocumentUploads(async () => {
+    await reload();
+    void refreshProfile().catch(() => undefined);
+  });
+
   if (!data) {
     return failed ? (
       <p className="form-lead">{t('payments.loadFailed')}</p>
@@ -47,15 +49,8 @@ export function VerificationModal() {
   return (
     <div className="form" data-testid="verification">
       <StatusCard status={status} reason={data.reason} />
-      {data.documents.length > 0 && <DocumentList documents={data.documents} />}
-      {status !== 'success' && (
-        <UploadForm
-          onUploaded={async () => {
-            await reload();
-            void refreshProfile().catch(() => undefined);
-          }}
-        />
-      )}
+      {status !== 'success' && <UploadForm onFiles={uploads.add} refused={uploads.refused} />}
+      <DocumentList documents={data.documents} uploads={uploads.list} onDismiss={uploads.dismiss} />
     </div>
   );
 }
@@ -79,94 +74,33 @@ function StatusCard({ status, reason }: { status: Verification['status']; reason
   );
 }
 
-function DocumentList({ documents }: { documents: Verification['documents'] }) {
+/** The document type, then the drop zone: each file goes as soon as it is chosen or dropped. */
+function UploadForm(props: { onFiles: (kind: DocumentKind, files: File[]) => void; refused: Refusal[] }) {
   const { t } = useTranslation();
-  const format = formatters(pageLocale());
-  return (
-    <div>
-      <h3 className="kyc-subtitle">{t('verification.uploaded')}</h3>
-      <ul className="kyc-docs" data-testid="verification-documents">
-        {documents.map((doc) => (
-          <li key={doc.id}>
-            <span>{t(`verification.kinds.${doc.kind}`)}</span>
-            <small>
-              {doc.mime.replace(/^(image|application)\//, '').toUpperCase()} ·{' '}
-              {format.number(doc.size / 1024, { maximumFractionDigits: 1 })} KB ·{' '}
-              {format.date(doc.uploaded_at, { dateStyle: 'medium' })}
-            </small>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function UploadForm({ onUploaded }: { onUploaded: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const id = useId();
   const [kind, setKind] = useState<DocumentKind>('passport');
-  const [file, setFile] = useState<File | null>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const { pending, run, serverError, translator } = useApiCall();
-
-  const describe = (raw: string) => {
-    const colon = raw.indexOf(':');
-    return translator.t(`error.${raw.slice(0, colon)}`, { detail: raw.slice(colon + 1) });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setClientError(t('verification.chooseFile'));
-    const problem = checkUpload(file);
-    if (problem) return setClientError(describe(problem));
-    const answer = await run(() => money.upload(kind, file));
-    if (!answer) return;
-    setFile(null);
-    if (input.current) input.current.value = '';
-    await onUploaded();
-  };
-
-  const error = clientError ?? serverError('file');
+  const tag = formatters(pageLocale()).tag;
   return (
-    <form className="form kyc-upload" noValidate onSubmit={submit} data-testid="verification-upload">
-      <h3 className="kyc-subtitle">{t('verification.uploadTitle')}</h3>
+    <section className="kyc-upload" data-testid="verification-upload" aria-labelledby="kyc-upload-title">
+      <h3 className="kyc-subtitle" id="kyc-upload-title">
+        {t('verification.uploadTitle')}
+      </h3>
       <SelectField
         label={t('verification.kind')}
         value={kind}
         onChange={setKind}
         options={DOCUMENT_KINDS.map((value) => ({ value, label: t(`verification.kinds.${value}`) }))}
-        error={serverError('kind')}
       />
-      <div className="field" data-invalid={error ? 'true' : undefined}>
-        <label htmlFor={id}>{t('verification.file')}</label>
-        <input
-          ref={input}
-          id={id}
-          className="input file-input"
-          type="file"
-          name="file"
-          accept={UPLOAD_ACCEPT}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
-          onChange={(event) => {
-            const next = event.target.files?.[0] ?? null;
-            setFile(next);
-            const problem = next && checkUpload(next);
-            setClientError(problem ? describe(problem) : null);
-          }}
-        />
-        {error ? (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        ) : (
-          <p className="field-hint" id={`${id}-hint`}>
-            {t('verification.fileHint')}
-          </p>
-        )}
-      </div>
-      <SubmitButton pending={pending}>{t('verification.submit')}</SubmitButton>
-    </form>
+      <DropZone tag={tag} onFiles={(files) => props.onFiles(kind, files)} />
+      {props.refused.length > 0 && (
+        <ul className="kyc-refused" role="alert" data-testid="verification-refused">
+          {props.refused.map(({ name, reason }, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be refused twice in one drop.
+            <li key={index}>
+              <strong>{name}</strong> {reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

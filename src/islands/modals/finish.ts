@@ -1,16 +1,29 @@
 import type { SessionResponse } from '../../client/auth.ts';
+import { authFailureEvents, pushDataLayer } from '../../client/data-layer.ts';
+import { describeApiError } from '../../client/errors.ts';
 import { completeLogin, type LoginOutcome } from '../../client/session.ts';
 
-/** Currency preselected for the page locale in the registration form. */
-export const CURRENCY_FOR_LOCALE = { ru: 'RUB', kz: 'KZT', hi: 'INR', en: 'USD', br: 'USD' } as const;
-
-/** Resend countdown for one-time codes, in seconds (a 429 answer's Retry-After wins). */
-export const RESEND_SECONDS = 60;
+/**
+ * The locale's currency lives in src/shared/currencies.ts (the registration form and the amounts a
+ * guest sees read the same table); re-exported for the modals that still import it from here.
+ */
+export { CURRENCY_FOR_LOCALE } from '../../shared/currencies.ts';
 
 /**
- * Logs in with a session answer and tells the modal whether it may close: an sso redirect or a
+ * Logs in with a session answer (a failure is also reported to the data layer) and tells the modal whether it may close: an sso redirect or a
  * move to the player's saved locale leaves the page anyway.
  */
-export async function login(session: Promise<SessionResponse>): Promise<LoginOutcome> {
-  return completeLogin(await session);
+export async function login(
+  session: Promise<SessionResponse>,
+  kind: 'login' | 'registration' = 'login',
+): Promise<LoginOutcome> {
+  let answer: SessionResponse;
+  try {
+    answer = await session;
+  } catch (error) {
+    // docs/product-rules.md §8: a failed login or registration goes to the tag manager's data layer.
+    for (const entry of authFailureEvents(kind, describeApiError(error))) pushDataLayer(entry);
+    throw error;
+  }
+  return completeLogin(answer);
 }

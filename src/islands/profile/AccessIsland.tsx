@@ -9,9 +9,10 @@ import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { $sessionStatus, $user, type User } from '../../stores/user.ts';
 import { focusFirstInvalid, NewPasswordFields, PasswordField, SubmitButton } from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+import { LineIcon } from '../ui/LineIcon.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
 
-/** /profile/access (spec §5, §7): change or set the password, active sessions. */
+/** /profile/access (docs/api-auth.md): change or set the password, active sessions. */
 export default function AccessIsland({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
@@ -58,7 +59,8 @@ function ChangePassword() {
     notifySuccess(t('profile.access.passwordChanged'), t('modals.close'));
   };
 
-  // Spec §5: errors on old_password, new_password or password_confirm each get their message.
+  // The API's fields old_password, new_password and password_confirm each get their message under
+  // their own field (docs/api-auth.md, POST /password/update).
   const confirmError = report?.fields.password_confirm ? t('error.password_mismatch') : null;
   return (
     <section className="panel" aria-labelledby="access-password">
@@ -118,7 +120,7 @@ function SetPassword() {
       </div>
       <form className="form" noValidate onSubmit={submit} data-testid="set-password">
         <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-        {/* Spec §5: an error on password shows the first server message; one on confirm_password the mismatch message. */}
+        {/* An error on `password` shows the server's first message; one on `confirm_password` the mismatch message. */}
         <NewPasswordFields
           password={password}
           onPassword={setPassword}
@@ -152,15 +154,7 @@ function formatDate(value: string | null, locale: Locale, timezone: string | nul
 
 function DeviceIcon({ kind }: { kind: 'mobile' | 'tablet' | 'desktop' }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-    >
+    <LineIcon size={22}>
       {kind === 'desktop' ? (
         <>
           <rect x="3" y="4" width="18" height="12" rx="2" />
@@ -172,7 +166,7 @@ function DeviceIcon({ kind }: { kind: 'mobile' | 'tablet' | 'desktop' }) {
           <path d="M11 18h2" />
         </>
       )}
-    </svg>
+    </LineIcon>
   );
 }
 

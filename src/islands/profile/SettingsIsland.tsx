@@ -1,17 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { guessTimezone, profile } from '../../client/auth.ts';
-import { replaceUser } from '../../client/session.ts';
+import { auth, guessTimezone, profile } from '../../client/auth.ts';
+import { notifySuccess } from '../../client/notices.ts';
+import { refreshProfile, replaceUser } from '../../client/session.ts';
 import { addressInLocale } from '../../client/site.ts';
-import { CURRENCIES, type Currency } from '../../shared/currencies.ts';
+import type { Currency } from '../../shared/currencies.ts';
 import { isLocale, LANGUAGE_TAG, LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locales.ts';
 import { $sessionStatus, $user, type User } from '../../stores/user.ts';
-import { SelectField, Toggle } from '../ui/fields.tsx';
+import { CodeForm } from '../ui/CodeForm.tsx';
+import { CurrencyField } from '../ui/CurrencyField.tsx';
+import { codeError, SelectField, Toggle } from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+import { useFormCheck } from '../ui/use-form-check.ts';
+import { useResend } from '../ui/use-resend.ts';
 import { useApiCall } from '../ui/useApi.ts';
+import './account.css';
 
-/** /profile/setting (spec §3, §7): locale, time zone, privacy toggles, the currency once. */
+/**
+ * /profile/setting (docs/api-auth.md): the contacts and their confirmation, locale, time zone,
+ * privacy toggles, the currency once.
+ */
 export default function SettingsIsland({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
@@ -28,6 +37,7 @@ function Settings({ locale }: { locale: Locale }) {
   if (!user) return null;
   return (
     <div data-testid="settings">
+      <Contacts user={user} />
       <General user={user} locale={locale} />
       <CurrencyPanel user={user} />
       <Privacy user={user} />
@@ -43,6 +53,19 @@ function useSaved() {
     window.setTimeout(() => setSaved(false), 2500);
   };
   return { saved, show };
+}
+
+/** A section of the settings page: its title, and beside it a note (`aside`). */
+function SettingsPanel(props: { id: string; title: string; aside: ReactNode; children: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={props.id}>
+      <div className="panel-head">
+        <h2 id={props.id}>{props.title}</h2>
+        {props.aside}
+      </div>
+      {props.children}
+    </section>
+  );
 }
 
 function SavedNote({ saved }: { saved: boolean }) {
@@ -90,7 +113,7 @@ function General({ user, locale }: { user: User; locale: Locale }) {
       return;
     }
     replaceUser(answer.user);
-    // The interface follows the saved language at once (spec §4).
+    // The interface follows the saved language at once: the same page opens in it.
     if (next !== locale) window.location.assign(addressInLocale(next));
     else show();
   };
@@ -103,11 +126,11 @@ function General({ user, locale }: { user: User; locale: Locale }) {
   };
 
   return (
-    <section className="panel" aria-labelledby="settings-general">
-      <div className="panel-head">
-        <h2 id="settings-general">{t('profile.settings.general')}</h2>
-        <SavedNote saved={saved} />
-      </div>
+    <SettingsPanel
+      id="settings-general"
+      title={t('profile.settings.general')}
+      aside={<SavedNote saved={saved} />}
+    >
       <div className="panel-grid">
         <SelectField
           label={t('profile.settings.language')}
@@ -127,7 +150,7 @@ function General({ user, locale }: { user: User; locale: Locale }) {
           hint={t('profile.settings.timezoneHint')}
         />
       </div>
-    </section>
+    </SettingsPanel>
   );
 }
 
@@ -142,11 +165,11 @@ function CurrencyPanel({ user }: { user: User }) {
   };
 
   return (
-    <section className="panel" aria-labelledby="settings-currency">
-      <div className="panel-head">
-        <h2 id="settings-currency">{t('profile.settings.currency')}</h2>
-        <p>{user.currency ? t('profile.settings.currencySet') : t('profile.settings.currencyOnce')}</p>
-      </div>
+    <SettingsPanel
+      id="settings-currency"
+      title={t('profile.settings.currency')}
+      aside={<p>{user.currency ? t('profile.settings.currencySet') : t('profile.settings.currencyOnce')}</p>}
+    >
       {user.currency ? (
         <p className="readonly-value" data-testid="currency">
           <span className="badge badge-gold">{user.currency}</span>
@@ -161,48 +184,52 @@ function CurrencyPanel({ user }: { user: User }) {
             void save();
           }}
         >
-          <SelectField
-            label={t('auth.currency')}
-            value={choice}
-            onChange={setChoice}
-            options={CURRENCIES.map((code) => ({ value: code, label: `${code} · ${t(`currency.${code}`)}` }))}
-            error={serverError('currency')}
-          />
+          <CurrencyField value={choice} onChange={setChoice} error={serverError('currency')} />
           <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {t('profile.settings.setCurrency')}
           </button>
         </form>
       )}
-    </section>
+    </SettingsPanel>
   );
 }
 
 type PrivacyKey = 'is_avatar_hidden' | 'is_statistics_hidden';
 
+/** The privacy switches: the profile setting, its label and its explanation. */
+const PRIVACY: readonly { setting: PrivacyKey; label: string; hint: string }[] = [
+  {
+    setting: 'is_avatar_hidden',
+    label: 'profile.settings.hideAvatar',
+    hint: 'profile.settings.hideAvatarHint',
+  },
+  {
+    setting: 'is_statistics_hidden',
+    label: 'profile.settings.hideStatistics',
+    hint: 'profile.settings.hideStatisticsHint',
+  },
+];
+
 function Privacy({ user }: { user: User }) {
   const { t } = useTranslation();
   const { saved, show } = useSaved();
   return (
-    <section className="panel" aria-labelledby="settings-privacy">
-      <div className="panel-head">
-        <h2 id="settings-privacy">{t('profile.settings.privacy')}</h2>
-        <SavedNote saved={saved} />
-      </div>
-      <PrivacyToggle
-        setting="is_avatar_hidden"
-        value={user.is_avatar_hidden}
-        onSaved={show}
-        label={t('profile.settings.hideAvatar')}
-        description={t('profile.settings.hideAvatarHint')}
-      />
-      <PrivacyToggle
-        setting="is_statistics_hidden"
-        value={user.is_statistics_hidden}
-        onSaved={show}
-        label={t('profile.settings.hideStatistics')}
-        description={t('profile.settings.hideStatisticsHint')}
-      />
-    </section>
+    <SettingsPanel
+      id="settings-privacy"
+      title={t('profile.settings.privacy')}
+      aside={<SavedNote saved={saved} />}
+    >
+      {PRIVACY.map(({ setting, label, hint }) => (
+        <PrivacyToggle
+          key={setting}
+          setting={setting}
+          value={user[setting]}
+          onSaved={show}
+          label={t(label)}
+          description={t(hint)}
+        />
+      ))}
+    </SettingsPanel>
   );
 }
 
@@ -239,5 +266,113 @@ function PrivacyToggle(props: {
     >
       {props.label}
     </Toggle>
+  );
+}
+
+/**
+ * The e-mail and the phone number with their state. An unconfirmed one offers "Send code": the
+ * code goes to it (POST …/email/resend or …/phone/resend) and is entered here (…/verify/code), so a
+ * player who pressed "Later" after signing up can confirm at any time (docs/api-auth.md).
+ */
+function Contacts({ user }: { user: User }) {
+  const { t } = useTranslation();
+  // The account menu's reminder links to #contacts; the island renders after the browser looked for it.
+  useEffect(() => {
+    if (window.location.hash === '#contacts') document.getElementById('contacts')?.scrollIntoView();
+  }, []);
+  if (!user.email && !user.phone) return null;
+  return (
+    <SettingsPanel
+      id="contacts"
+      title={t('settingsContacts.title')}
+      aside={<p>{t('settingsContacts.lead')}</p>}
+    >
+      <div className="contacts">
+        {user.email && <ContactRow channel="email" value={user.email} verified={user.is_email_verified} />}
+        {user.phone && <ContactRow channel="phone" value={user.phone} verified={user.is_phone_verified} />}
+      </div>
+    </SettingsPanel>
+  );
+}
+
+const CONTACT_CALLS = {
+  email: { send: auth.resendEmailVerification, verify: auth.verifyEmailCode },
+  phone: { send: auth.resendPhoneVerification, verify: auth.verifyPhoneCode },
+} as const;
+
+function ContactRow(props: { channel: 'email' | 'phone'; value: string; verified: boolean }) {
+  const { t } = useTranslation();
+  const { channel, value, verified } = props;
+  const calls = CONTACT_CALLS[channel];
+  const [step, setStep] = useState<'idle' | 'code'>('idle');
+  const [code, setCode] = useState('');
+  const { errors, check } = useFormCheck();
+  const { pending, run, serverError, lastReport } = useApiCall();
+  const resend = useResend(() => calls.send(), 0);
+
+  const sendCode = async () => {
+    const sent = await run(() => calls.send());
+    resend.afterSend(sent, lastReport());
+    if (!sent) return;
+    setCode('');
+    setStep('code');
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check(event, { code: codeError(t, code) })) return;
+    const done = await run(async () => {
+      await calls.verify(code);
+      return refreshProfile();
+    });
+    if (!done) return;
+    setStep('idle');
+    notifySuccess(t(channel === 'email' ? 'auth.emailVerified' : 'auth.phoneVerified'), t('modals.close'));
+  };
+
+  const label = t(channel === 'email' ? 'auth.email' : 'auth.phone');
+  return (
+    <div className="contact" data-testid={`contact-${channel}`} data-verified={String(verified)}>
+      <div className="contact-head">
+        <span className="contact-label">{label}</span>
+        <span className="contact-value">{value}</span>
+        <span className={`badge ${verified ? 'badge-ok' : 'badge-warn'}`}>
+          {verified ? t('profileOverview.confirmed') : t('profileOverview.notConfirmed')}
+        </span>
+        {!verified && step === 'idle' && (
+          <button
+            type="button"
+            className="btn btn-primary contact-send"
+            disabled={pending}
+            onClick={sendCode}
+          >
+            {t('auth.sendCode')}
+          </button>
+        )}
+      </div>
+      {!verified && step === 'idle' && (
+        <p className="contact-hint muted">
+          {t(channel === 'email' ? 'settingsContacts.emailHint' : 'settingsContacts.phoneHint')}
+        </p>
+      )}
+      {!verified && step === 'code' && (
+        <CodeForm
+          lead={t(channel === 'email' ? 'auth.codeSentTo' : 'auth.codeSentToPhone')}
+          target={value}
+          code={code}
+          onCode={setCode}
+          error={errors.code ?? serverError('code')}
+          submitLabel={t('auth.confirm')}
+          pending={pending}
+          onSubmit={confirm}
+          resend={resend}
+          testId={`contact-${channel}-code`}
+        >
+          <button type="button" className="link-btn" onClick={() => setStep('idle')}>
+            {t('settingsContacts.cancel')}
+          </button>
+        </CodeForm>
+      )}
+    </div>
   );
 }

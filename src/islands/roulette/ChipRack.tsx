@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -38,56 +38,70 @@ export function ChipRack(props: Props) {
         ))}
       </fieldset>
       <div className="chip-rack-actions">
-        <button
-          type="button"
-          className="rack-action"
+        <RackAction
+          label={t('roulette.actions.undo')}
           onClick={props.onUndo}
           disabled={props.disabled || !props.canUndo}
-          data-testid="roulette-undo"
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3"
-            />
-          </svg>
-          <span>{t('roulette.actions.undo')}</span>
-        </button>
-        <button
-          type="button"
-          className="rack-action"
+          testId="roulette-undo"
+          icon={<RackIcon d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />}
+        />
+        <RackAction
+          label={t('roulette.actions.clear')}
           onClick={props.onClear}
           disabled={props.disabled || !props.hasChips}
-          data-testid="roulette-clear"
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              d="M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3"
-            />
-          </svg>
-          <span>{t('roulette.actions.clear')}</span>
-        </button>
-        <button
-          type="button"
-          className="rack-action"
+          testId="roulette-clear"
+          icon={<RackIcon d="M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />}
+        />
+        <RackAction
+          label={t('roulette.actions.double')}
           onClick={props.onDouble}
           disabled={props.disabled || !props.hasChips}
-          data-testid="roulette-double"
-        >
-          <span className="rack-action-x2" aria-hidden="true">
-            2×
-          </span>
-          <span>{t('roulette.actions.double')}</span>
-        </button>
+          testId="roulette-double"
+          icon={
+            <span className="rack-action-x2" aria-hidden="true">
+              2×
+            </span>
+          }
+        />
       </div>
     </div>
+  );
+}
+
+/** One of the rack's table actions (undo, clear, double): an icon over its label. */
+function RackAction(props: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  testId: string;
+  icon: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="rack-action"
+      onClick={props.onClick}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    >
+      {props.icon}
+      <span>{props.label}</span>
+    </button>
+  );
+}
+
+/** A rack action's 18 px outline icon. */
+function RackIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d={d}
+      />
+    </svg>
   );
 }

@@ -3,11 +3,19 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratio } from '../../games/ratio.ts';
 import { pocketColor } from '../../games/roulette/engine.ts';
-import { DEFAULT_CURRENCY } from '../../shared/currencies.ts';
-import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
-import { formatMoney, fromMinor, toMinor } from '../../shared/money.ts';
+import { displayCurrency } from '../../shared/currencies.ts';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { fromMinor, toMinor } from '../../shared/money.ts';
 import { $user } from '../../stores/user.ts';
-import { type Bet, type BetAnswer, GameShell, useGameApi, useReducedMotion } from '../games/kit/index.ts';
+import {
+  animationsOff,
+  type Bet,
+  type BetAnswer,
+  formatAmount,
+  GameShell,
+  useGameApi,
+} from '../games/kit/index.ts';
+import { useBetLimits } from '../games/kit/limits.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { ChipRack } from './ChipRack.tsx';
 import {
@@ -25,7 +33,6 @@ import {
 import type { Orientation } from './geometry.ts';
 import { RouletteTable, type SpinResult } from './RouletteTable.tsx';
 import { RouletteWheel, useWheel } from './RouletteWheel.tsx';
-import { useTableLimits } from './useTableLimits.ts';
 import './roulette.css';
 
 const RECENT = 14;
@@ -41,31 +48,12 @@ export default function RouletteIsland({ locale }: { locale: Locale }) {
   );
 }
 
-interface RouletteOutcome {
-  pocket: number;
-  returns: string[];
-}
-
 /** What the last spin played: the layout on the table then, and what was sent (scaled by auto-bet). */
 interface Played {
   base: Layout;
   sent: Layout;
   result: (SpinResult & { payout: bigint; stake: bigint }) | null;
 }
-
-function readOutcome(bet: Bet): RouletteOutcome | null {
-  const { pocket, returns } = bet.outcome as Partial<RouletteOutcome>;
-  if (typeof pocket !== 'number' || pocket < 0 || pocket > 36) return null;
-  return { pocket, returns: Array.isArray(returns) ? returns : [] };
-}
-
-const minor = (decimal: string | undefined): bigint => {
-  try {
-    return decimal ? toMinor(decimal) : 0n;
-  } catch {
-    return 0n;
-  }
-};
 
 function useOrientation() {
   const ref = useRef<HTMLDivElement>(null);
@@ -86,11 +74,11 @@ function useOrientation() {
 function Roulette() {
   const { t, i18n } = useTranslation();
   const api = useGameApi();
-  const reduced = useReducedMotion();
   const user = useStore($user);
-  const currency = user?.currency ?? DEFAULT_CURRENCY;
+  const currency = displayCurrency(user, isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
   const tag = LANGUAGE_TAG[i18n.language as Locale] ?? 'en-US';
-  const limits = useTableLimits(currency);
+  // The table's stake limits are roulette's bet band (a spin's stake is the sum of its chips).
+  const limits = useBetLimits('roulette', currency);
   const chips = useMemo(() => (limits ? chipValues(limits) : []), [limits]);
   const [chip, setChip] = useState<bigint | null>(null);
   const [table, setTable] = useState<{ layout: Layout; past: Layout[] }>({ layout: [], past: [] });
@@ -105,16 +93,7 @@ function Roulette() {
 
   const selected = chip !== null && chips.includes(chip) ? chip : (chips[0] ?? null);
 
-  const moneyLabel = useCallback(
-    (amount: bigint) => {
-      try {
-        return formatMoney(amount, currency, tag);
-      } catch {
-        return `${fromMinor(amount)} ${currency}`;
-      }
-    },
-    [currency, tag],
-  );
+  const moneyLabel = useCallback((amount: bigint) => formatAmount(amount, currency, tag), [currency, tag]);
   const compact = useMemo(
     () => new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 2 }),
     [tag],
@@ -130,13 +109,13 @@ function Roulette() {
     }
     let live = true;
     api
-      .get<Bet[]>(`/games/bets?game=roulette&per_page=${RECENT}`)
+      .get<Bet<'roulette'>[]>(`/games/bets?game=roulette&per_page=${RECENT}`)
       .then((bets) => {
         if (!live) return;
-        const pockets = bets.map(readOutcome).filter((o): o is RouletteOutcome => o !== null);
-        setRecent(pockets.map((o) => o.pocket));
+        const pockets = bets.map((bet) => bet.outcome.pocket);
+        setRecent(pockets);
         const last = pockets[0];
-        if (last) void wheel.spinTo(last.pocket, true);
+        if (last !== undefined) void wheel.spinTo(last, true);
       })
       .catch(() => undefined);
     return () => {
@@ -193,25 +172,19 @@ function Roulette() {
     setSpinning(true);
     setPlayed({ base, sent, result: null });
     try {
-      const { bet } = await api.post<BetAnswer>('/games/roulette/bet', layoutBody(sent));
-      const outcome = readOutcome(bet);
-      if (outcome) {
-        await wheel.spinTo(outcome.pocket, reduced);
-        const winners = new Set(
-          sent.filter((_, i) => minor(outcome.returns[i]) > 0n).map((stack) => stack.spot),
-        );
-        setPlayed({
-          base,
-          sent,
-          result: {
-            pocket: outcome.pocket,
-            winners,
-            payout: minor(bet.payout),
-            stake: minor(bet.amount),
-          },
-        });
-        setRecent((list) => [outcome.pocket, ...list].slice(0, RECENT));
-      }
+      const { bet } = await api.post<BetAnswer<'roulette'>>('/games/roulette/bet', layoutBody(sent));
+      const { pocket, returns } = bet.outcome;
+      await wheel.spinTo(pocket, animationsOff());
+      // The stacks whose bet returned something (returns[i] answers sent[i]).
+      const winners = new Set(
+        sent.filter((_, i) => toMinor(returns[i] ?? '0') > 0n).map((stack) => stack.spot),
+      );
+      setPlayed({
+        base,
+        sent,
+        result: { pocket, winners, payout: toMinor(bet.payout), stake: toMinor(bet.amount) },
+      });
+      setRecent((list) => [pocket, ...list].slice(0, RECENT));
       return bet;
     } catch (error) {
       setPlayed(null);
@@ -234,14 +207,16 @@ function Roulette() {
       game="roulette"
       winMultiplier={total > 0n ? ratio(best, total) : null}
       fixedAmount={fromMinor(total)}
+      fixedLabel={t('roulette.summary.stake')}
       canPlay={total > 0n && !spinning}
       play={play}
       controls={<TableSummary count={table.layout.length} best={total > 0n ? moneyLabel(best) : null} />}
     >
       <div className="roulette" ref={stageRef} data-orientation={orientation}>
-        <div className="roulette-head">
+        <div className="roulette-head" data-gk-watch>
           <RouletteWheel wheel={wheel} pocket={last?.pocket ?? recent[0] ?? null} />
           <div className="roulette-result" data-testid="roulette-result">
+            {/* The pocket, the line and the recent pockets keep their places while empty: no jump. */}
             {last && !wheel.spinning ? (
               <>
                 <p className={`result-pocket result-pocket--${pocketColor(last.pocket)}`} aria-live="polite">
@@ -264,7 +239,14 @@ function Roulette() {
                 </p>
               </>
             ) : (
-              <p className="result-line result-line--idle">{spinning ? '…' : t('roulette.result.waiting')}</p>
+              <>
+                <p className="result-pocket result-pocket--none" aria-hidden="true">
+                  <span className="result-number" />
+                </p>
+                <p className="result-line result-line--idle">
+                  {spinning ? '…' : t('roulette.result.waiting')}
+                </p>
+              </>
             )}
             <RecentPockets pockets={recent} />
           </div>
@@ -312,9 +294,8 @@ function Roulette() {
 
 function RecentPockets({ pockets }: { pockets: readonly number[] }) {
   const { t } = useTranslation();
-  if (pockets.length === 0) return null;
   return (
-    <div className="recent-pockets">
+    <div className="recent-pockets" data-empty={pockets.length === 0 || undefined}>
       <span className="recent-title">{t('roulette.recent')}</span>
       <ol aria-label={t('roulette.recent')} data-testid="recent-pockets">
         {pockets.map((pocket, i) => (

@@ -38,11 +38,6 @@ export function layoutTotal(layout: Layout): bigint {
   return layout.reduce((sum, stack) => sum + stack.amount, 0n);
 }
 
-/** What is stacked on one spot (0 when nothing). */
-export function stackOn(layout: Layout, spot: string): bigint {
-  return layout.find((stack) => stack.spot === spot)?.amount ?? 0n;
-}
-
 export type PlaceError = 'ERR_TABLE_MAX' | 'ERR_TOO_MANY_SPOTS' | 'ERR_AMOUNT';
 
 /** Adds a chip to a spot; refuses what would pass the table maximum or the API's 50 bets. */

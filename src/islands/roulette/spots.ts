@@ -116,10 +116,6 @@ export function spotAt(a: number, b: number): InsideSpot | null {
   return BY_POINT.get(`${a},${b}`) ?? null;
 }
 
-export function isInside(spot: Spot): spot is InsideSpot {
-  return 'numbers' in spot;
-}
-
 /** The engine bet a chip stack of `amount` minor units on `spot` makes. */
 export function spotBet(spot: Spot, amount: bigint): RouletteBet {
   if ('numbers' in spot) return { kind: spot.kind, numbers: spot.numbers, amount };

@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { FieldShell } from './fields/FieldShell.tsx';
+import { FieldInput } from './fields/TextField.tsx';
 
 interface AmountFieldProps {
   label: ReactNode;
@@ -13,37 +15,14 @@ interface AmountFieldProps {
 /** A money amount: decimal keyboard on phones, the currency code inside the field. */
 export function AmountField(props: AmountFieldProps) {
   const id = useId();
-  const described = props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined;
   return (
-    <div className="field" data-invalid={props.error ? 'true' : undefined}>
-      <label htmlFor={id}>{props.label}</label>
+    <FieldShell id={id} label={props.label} error={props.error} hint={props.hint}>
       <div className="amount-input">
-        <input
-          id={id}
-          className="input"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={props.value}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={described}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
+        <FieldInput id={id} {...props} name="amount" inputMode="decimal" autoComplete="off" />
         <span className="amount-currency" aria-hidden="true">
           {props.currency}
         </span>
       </div>
-      {props.error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {props.error}
-        </p>
-      ) : (
-        props.hint && (
-          <p className="field-hint" id={`${id}-hint`}>
-            {props.hint}
-          </p>
-        )
-      )}
-    </div>
+    </FieldShell>
   );
 }

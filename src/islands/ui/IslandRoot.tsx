@@ -4,10 +4,11 @@ import { I18nextProvider } from 'react-i18next';
 import { startSession } from '../../client/session.ts';
 import type { Locale } from '../../shared/locales.ts';
 import './forms.css';
-import { islandI18n } from './i18n.ts';
+import { islandI18n } from '../../client/i18n.ts';
 import './islands.css';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 
-/** Root of a page island: its locale's catalog, and the session check started. */
+/** Root of a page island: its locale's catalog, the session check started, fatal errors sent to /error. */
 export function IslandRoot({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [instance, setInstance] = useState<i18n | null>(null);
   useEffect(() => {
@@ -21,7 +22,11 @@ export function IslandRoot({ locale, children }: { locale: Locale; children: Rea
     };
   }, [locale]);
   if (!instance) return <IslandSkeleton />;
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  return (
+    <ErrorBoundary>
+      <I18nextProvider i18n={instance}>{children}</I18nextProvider>
+    </ErrorBoundary>
+  );
 }
 
 export function IslandSkeleton() {

@@ -5,12 +5,19 @@ import { notifyCode, notifyError } from '../../client/notices.ts';
 import { openModal } from '../../stores/modals.ts';
 import { dismissNotice } from '../../stores/notices.ts';
 
-/** The translator the error helpers need, from the island's i18next instance. */
-export function useTranslator(): Translator {
+/**
+ * The translator the error helpers need, from the island's i18next instance. `formatDetail`
+ * rewrites the detail of a server message before it is shown (an amount in the page's format:
+ * `amount_too_small:100.00` → "R$ 100").
+ */
+export function useTranslator(formatDetail?: (detail: string) => string): Translator {
   const { t, i18n } = useTranslation();
+  const format = useRef(formatDetail);
+  format.current = formatDetail;
   return useMemo(
     () => ({
-      t: (key: string, options?: { detail: string }) => t(key, options ?? {}),
+      t: (key: string, options?: { detail: string }) =>
+        t(key, options ? { ...options, detail: format.current?.(options.detail) ?? options.detail } : {}),
       exists: (key: string) => i18n.exists(key),
     }),
     [t, i18n],
@@ -21,11 +28,12 @@ export type ClientErrors = Record<string, string | null | undefined>;
 
 /**
  * Runs API calls for a form: `pending` while one runs (submit disabled), the server's error report
- * for inline field messages, and the error notice of spec §8 for everything that went wrong. When
- * the session is lost (the refresh failed) the player is told once and offered the Login modal.
+ * for inline field messages, and an error notice (src/client/notices.ts) for everything that went
+ * wrong. When the session is lost (the refresh failed) the player is told once and offered the
+ * Login modal.
  */
-export function useApiCall() {
-  const translator = useTranslator();
+export function useApiCall(options: { formatDetail?: (detail: string) => string } = {}) {
+  const translator = useTranslator(options.formatDetail);
   const [pending, setPending] = useState(false);
   const [report, setReport] = useState<ApiErrorReport | null>(null);
   const busy = useRef(false);
@@ -104,3 +112,6 @@ export function useApiCall() {
     translator,
   };
 }
+
+/** One form's API calls (`useApiCall`), for a part of the form that runs them. */
+export type ApiCall = ReturnType<typeof useApiCall>;

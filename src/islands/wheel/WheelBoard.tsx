@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { toNumber } from '../../games/ratio.ts';
 import { formatters } from '../../i18n/format.ts';
 import type { Locale } from '../../shared/locales.ts';
+import type { BetOutcome } from '../../shared/wire/bets.ts';
 import { formatMultiplier } from '../games/kit/index.ts';
 import { segmentPath } from './geometry.ts';
 import type { LegendRow } from './legend.ts';
-import type { WheelStop } from './stop.ts';
+
+/** Where a spin stopped: the segment index and its multiplier (a wheel bet's `outcome`). */
+export type WheelStop = BetOutcome<'wheel'>;
 
 const OUTER = 98;
 const INNER = 70;
@@ -38,7 +41,7 @@ export function WheelBoard({
   const stopTone = stop ? tones[stop.segment] : undefined;
   return (
     <div className="wheel-board" data-testid="wheel-board">
-      <div className="wheel-stage">
+      <div className="wheel-stage" data-gk-watch>
         <div
           className="wheel-disc"
           style={{
@@ -71,7 +74,7 @@ export function WheelBoard({
         <div className="wheel-hub" data-tone={stopTone} aria-live="polite">
           <span className="visually-hidden">{stop ? t('wheel.result') : ''}</span>
           <strong data-testid="wheel-result">
-            {stop ? formatMultiplier(stop.multiplier) : spinning ? '' : '—'}
+            {stop ? formatMultiplier(stop.multiplier, percent.tag) : spinning ? '' : '—'}
           </strong>
         </div>
       </div>
@@ -83,7 +86,7 @@ export function WheelBoard({
             data-active={stop !== null && row.tone === stopTone ? 'true' : undefined}
           >
             <span className="wheel-swatch" aria-hidden="true" />
-            <strong>{formatMultiplier(row.multiplier)}</strong>
+            <strong>{formatMultiplier(row.multiplier, percent.tag)}</strong>
             <span className="muted">
               {t('wheel.chance', {
                 chance: percent.number(toNumber(row.chance), { style: 'percent', maximumFractionDigits: 2 }),

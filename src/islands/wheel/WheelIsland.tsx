@@ -9,26 +9,18 @@ import {
   wheelTable,
 } from '../../games/wheel/engine.ts';
 import type { Locale } from '../../shared/locales.ts';
-import {
-  type Bet,
-  type BetAnswer,
-  GameShell,
-  useGameApi,
-  useReducedMotion,
-  wait,
-} from '../games/kit/index.ts';
+import { animationsOff, type Bet, type BetAnswer, GameShell, useGameApi, wait } from '../games/kit/index.ts';
 import { SelectField } from '../ui/fields.tsx';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { landingRotation } from './geometry.ts';
 import { multiplierLegend, segmentTones } from './legend.ts';
-import { readStop, type WheelStop } from './stop.ts';
-import { WheelBoard } from './WheelBoard.tsx';
+import { WheelBoard, type WheelStop } from './WheelBoard.tsx';
 import './wheel.css';
 
 /** How long the wheel turns before it stops on the result (ms); none under reduced motion. */
 const SPIN_MS = 3200;
 
-/** /games/wheel: choose the risk and the number of segments, spin (FAIRNESS.md §3). */
+/** /games/wheel: choose the risk and the number of segments, spin (docs/fairness.md §3). */
 export default function WheelIsland({ locale }: { locale: Locale }) {
   return (
     <IslandRoot locale={locale}>
@@ -40,7 +32,6 @@ export default function WheelIsland({ locale }: { locale: Locale }) {
 function Wheel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const api = useGameApi();
-  const reducedMotion = useReducedMotion();
   const [risk, setRisk] = useState<WheelRisk>('medium');
   const [segments, setSegments] = useState<SegmentCount>(20);
   const [rotation, setRotation] = useState(0);
@@ -68,22 +59,19 @@ function Wheel({ locale }: { locale: Locale }) {
       setBusy(true);
       setStop(null);
       try {
-        const { bet } = await api.post<BetAnswer>('/games/wheel/bet', { amount, ...played });
-        const outcome = readStop(bet.outcome, played.segments);
-        if (outcome) {
-          // A random stop within the middle 70% of the segment, so spins do not all look alike.
-          const offset = (Math.random() - 0.5) * 0.7;
-          const ms = reducedMotion ? 0 : SPIN_MS;
-          turnTo(landingRotation(rotationRef.current, outcome.segment, played.segments, { offset }), ms);
-          await wait(ms);
-          setStop(outcome);
-        }
+        const { bet } = await api.post<BetAnswer<'wheel'>>('/games/wheel/bet', { amount, ...played });
+        // A random stop within the middle 70% of the segment, so spins do not all look alike.
+        const offset = (Math.random() - 0.5) * 0.7;
+        const ms = animationsOff() ? 0 : SPIN_MS;
+        turnTo(landingRotation(rotationRef.current, bet.outcome.segment, played.segments, { offset }), ms);
+        await wait(ms);
+        setStop(bet.outcome);
         return bet;
       } finally {
         setBusy(false);
       }
     },
-    [api, reducedMotion, turnTo],
+    [api, turnTo],
   );
 
   const changeInputs = (next: { risk?: WheelRisk; segments?: SegmentCount }) => {

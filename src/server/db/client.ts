@@ -4,15 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PreparedStatements } from './pglite-prepared.ts';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** A parameterised query runner: the database itself, or one open transaction. */
 export interface Queryable {
@@ -20,12 +15,24 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<Row[]>;
 }
 
+/** An advisory lock held on a connection of its own, until released or the connection is lost. */
+export interface HeldLock {
+  /** Resolves when the lock is gone without `release()`: its connection died or stopped answering. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
+}
+
 /** One database handle, whichever engine is behind it. */
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
-  db: Db;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Takes the session-level advisory lock `key` if no one holds it (null otherwise), on a
+   * dedicated connection so that the lock lives exactly as long as this holder: a process that
+   * dies loses its connection and with it the lock (src/server/realtime/leader.ts).
+   */
+  tryLock(key: number): Promise<HeldLock | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,12 +69,18 @@ async function openPglite(dataDir: string): Promise<Database> {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const prepared = new PreparedStatements(client);
+  // One process owns an embedded database, so its locks are this process's (the handles sharing
+  // it in tests included).
+  const held = new Set<number>();
   return {
     kind: 'pglite',
-    db: db as unknown as Db,
+    async tryLock(key) {
+      if (held.has(key)) return null;
+      held.add(key);
+      return { lost: new Promise<void>(() => {}), release: async () => void held.delete(key) };
+    },
     async query<Row>(text: string, values: unknown[] = []) {
       const result = await client.query<Row>(text, values);
       return result.rows;
@@ -100,15 +113,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg({ client: pool, schema });
   return {
     kind: 'postgres',
-    db: db as unknown as Db,
+    tryLock: (key) => tryPostgresLock(url, key),
     async query<Row>(text: string, values: unknown[] = [], name?: string) {
       const result = await pool.query(name ? { name, text, values } : { text, values });
       return result.rows as Row[];
@@ -137,6 +149,44 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     async close() {
       await pool.end();
+    },
+  };
+}
+
+/** How often a held lock's connection is asked whether it is still there. */
+const LOCK_HEARTBEAT_MS = 2_000;
+
+async function tryPostgresLock(url: string, key: number): Promise<HeldLock | null> {
+  const client = new pg.Client({ connectionString: url });
+  let markLost: () => void = () => {};
+  const lost = new Promise<void>((resolve) => {
+    markLost = resolve;
+  });
+  client.on('error', () => markLost());
+  client.on('end', () => markLost());
+  await client.connect();
+  const [row] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]))
+    .rows;
+  if (!row?.locked) {
+    await client.end().catch(() => {});
+    return null;
+  }
+  let released = false;
+  // A connection that silently stops answering (a network partition) counts as lost too.
+  const heartbeat = setInterval(() => {
+    client.query('select 1').catch(() => markLost());
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
+  void lost.then(() => clearInterval(heartbeat));
+  return {
+    lost: lost.then(() => {
+      if (released) return new Promise<void>(() => {});
+    }),
+    async release() {
+      released = true;
+      clearInterval(heartbeat);
+      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+      await client.end().catch(() => {});
     },
   };
 }

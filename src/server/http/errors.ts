@@ -1,46 +1,39 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { codeOf, type ErrorMessage } from '../../shared/error-codes.ts';
+import { DomainError, type ErrorKind, type ErrorMap } from '../domain-error.ts';
 
-/**
- * Error bodies follow spec §8: `{ errors: { field: message | message[] } }`, where a message is a
- * translation key under `error.` optionally followed by `:detail` (spec §5).
- */
-export type ErrorMap = Record<string, string | string[]>;
+/** The HTTP status of each kind of expected failure: the one place that maps them. */
+export const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 422,
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  misdirected: 421,
+  rate_limited: 429,
+  unavailable: 451,
+};
 
-/** An expected failure with its HTTP status and field → translation-key map. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly errors: ErrorMap;
-  /** Sent as Retry-After (seconds) with 429 answers. */
-  retryAfterSeconds?: number;
+/** The body of an error answer (docs/api-auth.md "Conventions"): field → message or messages. */
+type WireErrors = Record<string, string | string[]>;
 
-  constructor(statusCode: number, errors: ErrorMap) {
-    super(Object.values(errors).flat().join(', '));
-    this.name = 'ApiError';
-    this.statusCode = statusCode;
-    this.errors = errors;
-  }
-}
-
-/** 422 with one field's message: `invalid('email', 'email_taken')`. */
-export function invalid(field: string, key: string): ApiError {
-  return new ApiError(422, { [field]: [key] });
-}
-
-export function sendErrors(reply: FastifyReply, statusCode: number, errors: ErrorMap) {
+export function sendErrors(reply: FastifyReply, statusCode: number, errors: WireErrors) {
   return reply.code(statusCode).send({ errors });
 }
 
 /**
- * zod issues → field map. A schema message that is already a key (`invalid_email`) is used as is;
- * a missing field is `required`; anything else is `validation.<zod code>:<zod text>`.
+ * zod issues → field map. A schema message that is already a key (`invalid_email`), or a key with
+ * its detail (`name_too_long:32`), is used as is; a missing field is `required`; anything else is
+ * `validation.<zod code>:<zod text>`.
  */
 export function zodToErrors(error: ZodError): ErrorMap {
-  const errors: Record<string, string[]> = {};
+  const errors: ErrorMap = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : 'body';
     const list = errors[field] ?? [];
-    if (/^[a-z_]+$/.test(issue.message)) list.push(issue.message);
+    if (codeOf(issue.message)) list.push(issue.message as ErrorMessage);
     else if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) list.push('required');
     else list.push(`validation.${issue.code}:${issue.message}`);
     errors[field] = list;
@@ -48,12 +41,26 @@ export function zodToErrors(error: ZodError): ErrorMap {
   return errors;
 }
 
-/** One error handler for the whole API: typed errors map to their status, the rest is logged as 500. */
+/**
+ * Fastify's `frameworkErrors`: the router refusing a path before any route runs (bad percent
+ * encoding, a parameter over the router's length limit) answers in the same shape as the rest.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // The message quotes the whole path, which may be as long as the request line allows.
+  return sendErrors(reply, error.statusCode ?? 400, {
+    request: [`${error.code}:${error.message.slice(0, 200)}`],
+  });
+}
+
+/**
+ * One error handler for the whole API: domain errors map to their kind's status, zod errors to
+ * 422, Fastify's own 4xx keep their `FST_*` code, and anything else is logged and answered 500.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
-    if (error instanceof ApiError) {
+  app.setErrorHandler((error: FastifyError | DomainError | ZodError, request, reply) => {
+    if (error instanceof DomainError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendErrors(reply, error.statusCode, error.errors);
+      return sendErrors(reply, STATUS_OF[error.kind], error.errors);
     }
     if (error instanceof ZodError) return sendErrors(reply, 422, zodToErrors(error));
     const status = (error as FastifyError).statusCode ?? 500;

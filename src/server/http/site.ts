@@ -1,11 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
+import type { PublicCampaign } from '../../shared/api/bonus.ts';
+import type { Currency } from '../../shared/currencies.ts';
+import { connectSources } from '../../shared/hosts.ts';
+import { thirdPartySources } from '../../shared/third-parties.ts';
 import type { SiteSettings } from '../config.ts';
+import type { SiteContentReader } from '../modules/edge/site-content.ts';
+import { type CachedPages, SEO_PATHS, SERVER_PATHS } from './cached-pages.ts';
+import { seoRoutes } from './seo-routes.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -13,9 +20,6 @@ type AstroHandler = (
   next: (err?: unknown) => void,
   locals?: object,
 ) => Promise<void>;
-
-/** Paths Fastify answers itself; everything else not static goes to Astro. */
-const SERVER_PATHS = /^\/(api(\/|$)|ws$|healthz$|readyz$)/;
 
 function listFiles(root: string, dir = ''): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -28,9 +32,34 @@ function listFiles(root: string, dir = ''): string[] {
  * Serves the built site: hashed assets from dist/client with long-lived caching, other static
  * files briefly cached, and every other path rendered by Astro's middleware handler (compressed).
  */
+/**
+ * What pages read from the server while they render (the Astro pages have no database). A page
+ * that shows it tags itself (`Astro.locals.cacheTags`), and a change invalidates that tag.
+ */
+export interface SiteContent {
+  /** Running public bonus campaigns, amounts in `currency` (tag `bonuses`, docs/bonuses.md). */
+  campaigns(currency: Currency): Promise<PublicCampaign[]>;
+}
+
 export async function serveSite(
   app: FastifyInstance,
-  { distDir, site }: { distDir: string; site: SiteSettings },
+  {
+    distDir,
+    site,
+    pages,
+    content,
+    siteContent,
+    isRetired,
+  }: {
+    distDir: string;
+    site: SiteSettings;
+    pages: CachedPages;
+    content?: SiteContent;
+    /** The operator's settings and search-engine data (docs/edge.md). */
+    siteContent?: SiteContentReader;
+    /** Retired hosts close their robots.txt (docs/seo.md, docs/edge.md). */
+    isRetired?: (hostname: string) => boolean;
+  },
 ) {
   const clientDir = path.join(distDir, 'client');
   const entry = path.join(distDir, 'server', 'entry.mjs');
@@ -38,29 +67,65 @@ export async function serveSite(
     throw new Error(`The site is not built: ${entry} is missing. Run "npm run build" first.`);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 
-  // A fixed set of built files, so a dynamic page route never swallows /sw.js or /robots.txt.
+  // A fixed set of built files, so a dynamic page route never swallows /sw.js or /favicon.ico.
   const staticPaths = new Set(listFiles(clientDir));
+  pages.setStaticFiles(staticPaths);
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${path.sep}_astro${path.sep}`);
+      // Built assets carry their hash in the name; game art carries it in the query (src/components/art/url.ts).
+      const versioned =
+        filePath.includes(`${path.sep}_astro${path.sep}`) || filePath.includes(`${path.sep}art${path.sep}`);
+      // The worker, the build id and the manifests are checked for updates (docs/pwa.md): never stale.
+      const name = path.basename(filePath);
+      const fresh = name === 'sw.js' || name === 'latest.json' || name.endsWith('.webmanifest');
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        fresh ? 'no-cache' : versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
+      if (name.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
 
+  // robots.txt and the sitemap are built per host; their pages' lastmod is the build's time.
+  await app.register(seoRoutes, {
+    site,
+    builtAt: statSync(entry).mtime,
+    ...(isRetired ? { isRetired } : {}),
+  });
+
   const compress = compression({ threshold: 1024 });
+  // Configured third parties may connect to their own hosts, and only those (docs/configuration.md).
+  const thirdPartyConnect = thirdPartySources(site.thirdParties).connect;
   app.addHook('onRequest', (request, reply, done) => {
     const pathname = (request.raw.url ?? '/').split('?')[0] ?? '/';
-    if (SERVER_PATHS.test(pathname) || staticPaths.has(decodeURIComponent(pathname))) return done();
-    reply.hijack();
+    if (
+      SERVER_PATHS.test(pathname) ||
+      SEO_PATHS.test(pathname) ||
+      staticPaths.has(decodeURIComponent(pathname))
+    )
+      return done();
     const req = request.raw;
     const res = reply.raw;
-    const locals = { site, requestId: request.id, log: request.log };
+    // Canonical links and the CSP name the trusted origin, never a forged Host (docs/security.md).
+    const origin = pages.originOf(req);
+    const key = pages.keyOf(req, origin);
+    const hit = key === undefined ? undefined : pages.cache.get(key);
+    reply.hijack();
+    if (req.method === 'GET') pages.rememberBaseHeaders(res);
+    if (hit) return pages.send(req, res, hit);
+    const locals = {
+      ...(key === undefined ? {} : { pageCache: pages.cache, pageCacheKey: key }),
+      site,
+      ...(content ? { content } : {}),
+      ...(siteContent ? { siteContent } : {}),
+      requestId: request.id,
+      log: request.log,
+      origin,
+      connectSrc: [...connectSources(origin, site.publicApiUrl), ...thirdPartyConnect].join(' '),
+    };
     compress(req as never, res as never, () => {
       handler(
         req,

@@ -7,6 +7,12 @@ import { Redis } from 'ioredis';
  */
 export interface Bus {
   kind: 'memory' | 'redis';
+  /**
+   * With Redis: a command connection (not a subscriber) that other shared state may use, such as
+   * the rate-limit counters; its keys start with `keyPrefix`.
+   */
+  redis?: Redis;
+  keyPrefix?: string;
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
@@ -45,6 +51,8 @@ export async function createRedisBus(url: string, prefix = 'casino:'): Promise<B
   });
   return {
     kind: 'redis',
+    redis: publisher,
+    keyPrefix: prefix,
     async publish(channel, payload) {
       await publisher.publish(prefix + channel, payload);
     },

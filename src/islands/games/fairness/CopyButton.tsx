@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '../../ui/LineIcon.tsx';
 
 /** Copies `text` to the clipboard and says so for a moment (announced to screen readers). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -22,18 +23,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       onClick={() => void copy()}
       aria-label={`${t('fairness.copy')}: ${label}`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
+      <LineIcon size={16}>
         <rect x="8" y="8" width="12" height="12" rx="2" />
         <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-      </svg>
+      </LineIcon>
       <span role="status">
         {state === 'copied' ? t('fairness.copied') : state === 'failed' ? t('fairness.copyFailed') : ''}
       </span>
@@ -41,15 +34,34 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+export interface SeedValue {
+  label: string;
+  value: string;
+  testId?: string;
+  /** False for a short value (a nonce) that needs no copy button. */
+  copy?: boolean;
+}
+
 /** A labelled hash or seed: monospace, wraps anywhere, with a copy button. */
-export function HashValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export function HashValue({ label, value, testId, copy = true }: SeedValue) {
   return (
     <div className="fair-value">
       <dt>{label}</dt>
       <dd>
         <code data-testid={testId}>{value}</code>
-        <CopyButton text={value} label={label} />
+        {copy && <CopyButton text={value} label={label} />}
       </dd>
     </div>
+  );
+}
+
+/** A seed pair's values as a description list. */
+export function SeedValues({ values }: { values: readonly SeedValue[] }) {
+  return (
+    <dl className="fair-values">
+      {values.map((value) => (
+        <HashValue key={value.label} {...value} />
+      ))}
+    </dl>
   );
 }

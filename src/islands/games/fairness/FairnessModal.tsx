@@ -8,9 +8,10 @@ import { formatters } from '../../../i18n/format.ts';
 import { openModal } from '../../../stores/modals.ts';
 import { $sessionStatus, $user } from '../../../stores/user.ts';
 import '../../modals/modal.css';
+import { FieldShell, fieldAria } from '../../ui/fields/FieldShell.tsx';
 import { IslandSkeleton } from '../../ui/IslandRoot.tsx';
 import { useApiCall } from '../../ui/useApi.ts';
-import { HashValue } from './CopyButton.tsx';
+import { type SeedValue, SeedValues } from './CopyButton.tsx';
 import { type ActivePair, betsOf, fairnessApi, type PastPair, type RevealedPair } from './fairness-api.ts';
 import './fairness.css';
 import { useDialog } from './use-dialog.ts';
@@ -152,29 +153,23 @@ function Seeds() {
         <h3 id="fair-active-title" className="fair-subtitle">
           {t('fairness.modal.active')}
         </h3>
-        <dl className="fair-values">
-          <HashValue
-            label={t('fairness.modal.commitment')}
-            value={active.commitment}
-            testId="fair-commitment"
-          />
-          <HashValue
-            label={t('fairness.modal.clientSeed')}
-            value={active.client_seed}
-            testId="fair-client-seed"
-          />
-          <div className="fair-value">
-            <dt>{t('fairness.modal.nonce')}</dt>
-            <dd>
-              <code data-testid="fair-nonce">{active.nonce}</code>
-            </dd>
-          </div>
-          <HashValue
-            label={t('fairness.modal.nextCommitment')}
-            value={active.next_commitment}
-            testId="fair-next-commitment"
-          />
-        </dl>
+        <SeedValues
+          values={[
+            { label: t('fairness.modal.commitment'), value: active.commitment, testId: 'fair-commitment' },
+            { label: t('fairness.modal.clientSeed'), value: active.client_seed, testId: 'fair-client-seed' },
+            {
+              label: t('fairness.modal.nonce'),
+              value: String(active.nonce),
+              testId: 'fair-nonce',
+              copy: false,
+            },
+            {
+              label: t('fairness.modal.nextCommitment'),
+              value: active.next_commitment,
+              testId: 'fair-next-commitment',
+            },
+          ]}
+        />
       </section>
       <RotateForm
         onRotated={(answer) => {
@@ -220,8 +215,12 @@ function RotateForm({
 
   return (
     <form className="fair-rotate" noValidate onSubmit={submit} data-testid="fair-rotate">
-      <div className="field" data-invalid={error ? 'true' : undefined}>
-        <label htmlFor={id}>{t('fairness.modal.newClientSeed')}</label>
+      <FieldShell
+        id={id}
+        label={t('fairness.modal.newClientSeed')}
+        error={error}
+        hint={t('fairness.modal.rotateHint')}
+      >
         <div className="fair-seed-row">
           <input
             id={id}
@@ -231,8 +230,7 @@ function RotateForm({
             spellCheck={false}
             maxLength={64}
             value={seed}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
+            {...fieldAria(id, error, true)}
             onChange={(event) => {
               setSeed(event.target.value);
               setClientError(null);
@@ -250,16 +248,7 @@ function RotateForm({
             {t('fairness.modal.random')}
           </button>
         </div>
-        {error ? (
-          <p className="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        ) : (
-          <p className="field-hint" id={`${id}-hint`}>
-            {t('fairness.modal.rotateHint')}
-          </p>
-        )}
-      </div>
+      </FieldShell>
       {/* Not `disabled` while pending: a disabled button drops focus out of the dialog. */}
       <button type="submit" className="btn btn-primary" aria-disabled={pending} aria-busy={pending}>
         {pending && <span className="spinner" aria-hidden="true" />}
@@ -267,6 +256,23 @@ function RotateForm({
       </button>
     </form>
   );
+}
+
+/** A revealed pair's server seed, commitment and client seed. */
+function pairValues(
+  t: (key: string) => string,
+  pair: Pick<RevealedPair, 'server_seed' | 'commitment' | 'client_seed'>,
+  seedTestId?: string,
+): SeedValue[] {
+  return [
+    {
+      label: t('fairness.modal.serverSeed'),
+      value: pair.server_seed,
+      ...(seedTestId ? { testId: seedTestId } : {}),
+    },
+    { label: t('fairness.modal.commitment'), value: pair.commitment },
+    { label: t('fairness.modal.clientSeed'), value: pair.client_seed },
+  ];
 }
 
 function Revealed({ pair }: { pair: RevealedPair }) {
@@ -285,15 +291,7 @@ function Revealed({ pair }: { pair: RevealedPair }) {
       <h3 id="fair-revealed-title" className="fair-subtitle" role="status">
         {t('fairness.modal.revealed')}
       </h3>
-      <dl className="fair-values">
-        <HashValue
-          label={t('fairness.modal.serverSeed')}
-          value={pair.server_seed}
-          testId="fair-revealed-seed"
-        />
-        <HashValue label={t('fairness.modal.commitment')} value={pair.commitment} />
-        <HashValue label={t('fairness.modal.clientSeed')} value={pair.client_seed} />
-      </dl>
+      <SeedValues values={pairValues(t, pair, 'fair-revealed-seed')} />
       <p className="fair-row">
         <span className="muted">{t('fairness.modal.bets', { count: betsOf(pair) })}</span>
         <a className="btn btn-sm" href={verifyHref(pair, betsOf(pair))} data-testid="fair-verify-link">
@@ -355,11 +353,7 @@ function History({ revision }: { revision: number }) {
                   </span>
                   <span className="muted">{t('fairness.modal.bets', { count: betsOf(pair) })}</span>
                 </summary>
-                <dl className="fair-values">
-                  <HashValue label={t('fairness.modal.serverSeed')} value={pair.server_seed} />
-                  <HashValue label={t('fairness.modal.commitment')} value={pair.commitment} />
-                  <HashValue label={t('fairness.modal.clientSeed')} value={pair.client_seed} />
-                </dl>
+                <SeedValues values={pairValues(t, pair)} />
                 <a className="btn btn-sm" href={verifyHref(pair, betsOf(pair))}>
                   {t('fairness.modal.verify')}
                 </a>

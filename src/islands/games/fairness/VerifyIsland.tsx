@@ -10,14 +10,17 @@ import type { Locale } from '../../../shared/locales.ts';
 import { openModal } from '../../../stores/modals.ts';
 import { $sessionStatus, $user } from '../../../stores/user.ts';
 import { IslandRoot } from '../../ui/IslandRoot.tsx';
+import { LineIcon } from '../../ui/LineIcon.tsx';
 import { fairnessApi } from './fairness-api.ts';
 import './fairness.css';
 import { GAMES } from '../../../games/verifier.ts';
+import { CrashChainCheck } from './CrashChainCheck.tsx';
 import { type Computed, VerifyResult } from './VerifyResult.tsx';
 import {
   type Field,
   fieldsOf,
   fieldValue,
+  foreignServerSeed,
   formFromBet,
   formFromQuery,
   invalidFields,
@@ -185,7 +188,16 @@ function Verifier({ locale }: { locale: Locale }) {
         >
           <GameSelect value={form.game} onChange={(game) => setForm((f) => ({ ...f, game }))} />
           {fieldsOf(form.game).map((field) => (
-            <FieldInput key={field} form={form} field={field} error={errorOf(field)} onChange={update} />
+            <FieldInput
+              key={field}
+              form={form}
+              field={field}
+              error={errorOf(field)}
+              warning={
+                field === 'server_seed' && foreignServerSeed(form) ? t('fairness.verify.seedWarning') : null
+              }
+              onChange={update}
+            />
           ))}
           {form.game !== 'crash' && (
             <CommitmentInput
@@ -213,23 +225,16 @@ function Verifier({ locale }: { locale: Locale }) {
                 computed={computed}
                 expected={form.game === 'crash' ? undefined : extras.commitment}
               />
+              {form.game === 'crash' && <CrashChainCheck hash={form.values.hash} salt={form.values.salt} />}
             </>
           ) : (
             <p className="muted">{t('fairness.verify.empty')}</p>
           )}
           <p className="fair-offline">
-            <svg
-              viewBox="0 0 24 24"
-              width="16"
-              height="16"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-            >
+            <LineIcon size={16}>
               <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z" />
               <path d="m8.5 12 2.5 2.5 4.5-5" />
-            </svg>
+            </LineIcon>
             {t('fairness.verify.offline')}
           </p>
         </section>
@@ -288,11 +293,14 @@ function FieldInput({
   form,
   field,
   error,
+  warning,
   onChange,
 }: {
   form: VerifyForm;
   field: Field;
   error: string | null;
+  /** Shown under the field when its value is taken but unusual (another site's server seed). */
+  warning: string | null;
   onChange: (field: Field, value: string) => void;
 }) {
   const { t } = useTranslation();
@@ -302,7 +310,7 @@ function FieldInput({
       ? t(`fairness.verify.fields.count_${form.game === 'coinflip' ? 'flips' : 'cards'}`)
       : t(`fairness.verify.fields.${field}`);
   const options = SELECTS[field];
-  const describedBy = error ? `${id}-error` : undefined;
+  const describedBy = error ? `${id}-error` : warning ? `${id}-warning` : undefined;
   const optionLabel = (value: string) =>
     field === 'case' ? t(`cases.${value}`) : field === 'risk' ? t(`fairness.verify.risks.${value}`) : value;
   return (
@@ -345,6 +353,11 @@ function FieldInput({
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
+        </p>
+      )}
+      {!error && warning && (
+        <p className="field-hint fair-warning" id={`${id}-warning`} data-testid="seed-warning">
+          {warning}
         </p>
       )}
     </div>

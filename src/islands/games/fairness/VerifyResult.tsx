@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWin } from '../../../games/dice/engine.ts';
 import { pocketColor } from '../../../games/roulette/engine.ts';
@@ -157,39 +158,42 @@ export function VerifyResult({
       );
     case 'wheel':
       return (
-        <div className="fair-outcome">
-          <p className="fair-big" data-testid="verify-wheel">
-            ×{decimal(Number(outcome.multiplier))}
-          </p>
-          <p className="muted">{t('fairness.verify.wheel.segment', { segment: Number(outcome.segment) })}</p>
-        </div>
+        <BigOutcome
+          testId="verify-wheel"
+          caption={t('fairness.verify.wheel.segment', { segment: Number(outcome.segment) })}
+        >
+          ×{decimal(Number(outcome.multiplier))}
+        </BigOutcome>
       );
     case 'cases':
       return (
-        <div className="fair-outcome">
-          <p className="fair-big" data-testid="verify-case">
-            ×{format.number(Number(outcome.multiplier), { maximumFractionDigits: 4 })}
-          </p>
-          <p className="muted">{t('fairness.verify.cases.prize')}</p>
-        </div>
+        <BigOutcome testId="verify-case" caption={t('fairness.verify.cases.prize')}>
+          ×{format.number(Number(outcome.multiplier), { maximumFractionDigits: 4 })}
+        </BigOutcome>
       );
     case 'crash':
       return (
-        <div className="fair-outcome">
-          <p className="fair-big" data-testid="verify-crash">
-            {decimal(Number(outcome.crashPoint))}×
-          </p>
-          <p className="muted">{t('fairness.verify.crash.point')}</p>
-        </div>
+        <BigOutcome testId="verify-crash" caption={t('fairness.verify.crash.point')}>
+          {decimal(Number(outcome.crashPoint))}×
+        </BigOutcome>
       );
     case 'rooms':
       return (
-        <div className="fair-outcome">
-          <p className="fair-big" data-testid="verify-ticket">
-            #{String(outcome.winningTicket)}
-          </p>
-          <p className="muted">{t('fairness.verify.rooms.ticket')}</p>
-        </div>
+        <BigOutcome testId="verify-ticket" caption={t('fairness.verify.rooms.ticket')}>
+          #{String(outcome.winningTicket)}
+        </BigOutcome>
       );
   }
+}
+
+/** An outcome that is one number (a multiplier, a ticket) with a caption under it. */
+function BigOutcome({ testId, caption, children }: { testId: string; caption: string; children: ReactNode }) {
+  return (
+    <div className="fair-outcome">
+      <p className="fair-big" data-testid={testId}>
+        {children}
+      </p>
+      <p className="muted">{caption}</p>
+    </div>
+  );
 }

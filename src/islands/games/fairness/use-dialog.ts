@@ -1,15 +1,15 @@
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { keepTabInside } from '../../ui/focus-trap.ts';
+import { useBusyWhile } from '../kit/use-busy.ts';
 
 /**
  * Modal dialog behaviour, as in src/islands/modals/ModalHost.tsx: focus moves into the dialog,
  * Tab cycles inside it, Escape closes it, the page behind does not scroll, and focus returns to
- * the trigger on close. Returns the dialog's key handler; keys stop there, so a game's hotkeys
+ * the trigger on close; the page counts as busy (no reload for a new build) while it is open. Returns the dialog's key handler; keys stop there, so a game's hotkeys
  * (space bets) never fire while the dialog is open.
  */
 export function useDialog(dialogRef: RefObject<HTMLElement | null>, onClose: () => void) {
+  useBusyWhile(true);
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;
@@ -49,19 +49,7 @@ export function useDialog(dialogRef: RefObject<HTMLElement | null>, onClose: () 
         onClose();
         return;
       }
-      const dialog = dialogRef.current;
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (dialogRef.current) keepTabInside(event, dialogRef.current);
     },
     [dialogRef, onClose],
   );

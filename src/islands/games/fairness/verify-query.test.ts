@@ -3,6 +3,7 @@ import * as web from '../../../games/fair/web.ts';
 import { verify } from '../../../games/verifier.ts';
 import {
   emptyForm,
+  foreignServerSeed,
   formFromBet,
   formFromQuery,
   invalidFields,
@@ -69,6 +70,20 @@ describe('formFromQuery', () => {
       round_id: 'r ',
     });
   });
+
+  test('takes any server seed text up to 256 characters, warning (not refusing) when it is not this site’s format', () => {
+    const other = formFromQuery('game=dice&server_seed=%20Old%20Seed%20&client_seed=a&nonce=1').form;
+    // Not this site's format: kept exactly as typed, spaces included (they are part of the HMAC key).
+    expect(other.values.server_seed).toBe(' Old Seed ');
+    expect(invalidFields(other)).toEqual([]);
+    expect(foreignServerSeed(other)).toBe(true);
+    const site = formFromQuery(`game=dice&server_seed=${SEED}&client_seed=a&nonce=1`).form;
+    expect(foreignServerSeed(site)).toBe(false);
+    const long = formFromQuery(`game=dice&server_seed=${'x'.repeat(257)}&client_seed=a&nonce=1`).form;
+    expect(invalidFields(long)).toEqual(['server_seed']);
+    expect(invalidFields({ ...site, values: { ...site.values, server_seed: '' } })).toEqual(['server_seed']);
+    expect(foreignServerSeed(formFromQuery('game=crash&hash=a&salt=b').form)).toBe(false);
+  });
 });
 
 describe('queryOf', () => {
@@ -108,12 +123,13 @@ describe('requestOf', () => {
     if (request.ok) expect(await verify(request.value, fair)).toEqual(expected);
   });
 
-  test('reports a malformed seed with the CLI message', () => {
-    const request = requestOf(formFromQuery('game=keno&server_seed=xyz&client_seed=c&nonce=1').form);
-    expect(request).toMatchObject({ ok: false, error: 'ERR_USAGE' });
-    expect(invalidFields(formFromQuery('game=keno&server_seed=xyz&client_seed=c&nonce=1').form)).toEqual([
-      'server_seed',
-    ]);
+  test('reports a seed that is too long with the CLI message; takes another site’s short one', () => {
+    const query = `game=keno&server_seed=${'x'.repeat(257)}&client_seed=c&nonce=1`;
+    expect(requestOf(formFromQuery(query).form)).toMatchObject({ ok: false, error: 'ERR_USAGE' });
+    expect(invalidFields(formFromQuery(query).form)).toEqual(['server_seed']);
+    expect(requestOf(formFromQuery('game=keno&server_seed=xyz&client_seed=c&nonce=1').form)).toMatchObject({
+      ok: true,
+    });
   });
 });
 

@@ -5,7 +5,12 @@
  */
 import { tableOf } from '../../../games/cases/engine.ts';
 import { MAX_FLIPS } from '../../../games/coinflip/engine.ts';
-import { validateClientSeed, validateNonce, validateServerSeed } from '../../../games/fair/seeds.ts';
+import {
+  validateClientSeed,
+  validateNonce,
+  validateServerSeed,
+  validateServerSeedText,
+} from '../../../games/fair/seeds.ts';
 import { validateMineCount } from '../../../games/miner/engine.ts';
 import type { Result } from '../../../games/result.ts';
 import {
@@ -37,9 +42,21 @@ export type Field = (typeof FIELDS)[number];
 /** Free-text inputs of the byte stream: a space in them is part of the seed, so they are never trimmed. */
 const VERBATIM: ReadonlySet<Field> = new Set(['client_seed', 'salt', 'round_id']);
 
-/** A typed or pasted value as the form keeps it: trimmed, except the free-text seeds. */
+/**
+ * A typed or pasted value as the form keeps it: trimmed, except the free-text seeds. A server seed
+ * is any text (docs/fairness.md §1), kept as it is unless trimming makes it this site's format
+ * (a pasted seed with a stray space or line break).
+ */
 export function fieldValue(field: Field, raw: string): string {
+  if (field === 'server_seed') return validateServerSeed(raw.trim()).ok ? raw.trim() : raw;
   return VERBATIM.has(field) ? raw : raw.trim();
+}
+
+/** Whether the form's server seed is valid text but not this site's format: the form warns, it does not refuse. */
+export function foreignServerSeed(form: VerifyForm): boolean {
+  if (!fieldsOf(form.game).includes('server_seed')) return false;
+  const value = form.values.server_seed;
+  return validateServerSeedText(value).ok && !validateServerSeed(value).ok;
 }
 
 /** Optional display-only inputs: they say whether the bet won, never what the outcome was. */
@@ -213,7 +230,7 @@ export function formFromBet(bet: BetSeeds): { form: VerifyForm; extras: VerifyEx
 }
 
 const VALID: Readonly<Record<Field, (value: string) => boolean>> = {
-  server_seed: (value) => validateServerSeed(value).ok,
+  server_seed: (value) => validateServerSeedText(value).ok,
   client_seed: (value) => validateClientSeed(value).ok,
   round_id: (value) => validateClientSeed(value).ok,
   nonce: (value) => validateNonce(value).ok,

@@ -1,98 +1,109 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AutoBetDraft } from './autobet-draft.ts';
+import { KitInput } from './KitInput.tsx';
+import type { AutoBet } from './use-auto-bet.ts';
 
-/** The auto-bet form as typed; parsed when the series starts (autobet.ts). */
-export interface AutoBetDraft {
-  count: string;
-  onWin: 'reset' | 'increase';
-  onWinPercent: string;
-  onLoss: 'reset' | 'increase';
-  onLossPercent: string;
-  stopProfit: string;
-  stopLoss: string;
+/** The on-win and on-loss rules: their draft fields and input names. */
+const ON_RESULT = [
+  { mode: 'onWin', percent: 'onWinPercent', name: 'on-win' },
+  { mode: 'onLoss', percent: 'onLossPercent', name: 'on-loss' },
+] as const;
+
+/** Where a series stops: at a net profit or a net loss. */
+const STOPS = [
+  { key: 'stopProfit', name: 'stop-profit' },
+  { key: 'stopLoss', name: 'stop-loss' },
+] as const;
+
+/** Instant (turbo) play: on, implied by reduced motion (`forced`), and the player's switch. */
+export interface TurboSwitch {
+  on: boolean;
+  forced: boolean;
+  set: (on: boolean) => void;
 }
 
-export const EMPTY_DRAFT: AutoBetDraft = {
-  count: '10',
-  onWin: 'reset',
-  onWinPercent: '0',
-  onLoss: 'reset',
-  onLossPercent: '0',
-  stopProfit: '',
-  stopLoss: '',
-};
-
-export type DraftErrors = Partial<Record<keyof AutoBetDraft, string>>;
-
-/** Number of bets, what to do on a win and on a loss, and where to stop. */
+/**
+ * Number of bets, what to do on a win and on a loss, where to stop (use-auto-bet.ts holds it), and
+ * instant play (the boards skip their animations).
+ */
 export function AutoBetForm(props: {
-  draft: AutoBetDraft;
-  onChange: (draft: AutoBetDraft) => void;
-  errors: DraftErrors;
-  disabled: boolean;
+  auto: Pick<AutoBet, 'draft' | 'edit' | 'errors' | 'running' | 'left'>;
   currency: string;
-  /** Bets left in a running series (null when none runs). */
-  left: number | null;
   /** The stake cannot change (cases): no increase on a win or a loss. */
   fixedStake?: boolean;
+  turbo: TurboSwitch;
 }) {
+  const { draft, errors, left } = props.auto;
   const { t } = useTranslation();
-  const set = (patch: Partial<AutoBetDraft>) => props.onChange({ ...props.draft, ...patch });
+  const set = (patch: Partial<AutoBetDraft>) => props.auto.edit({ ...draft, ...patch });
   return (
-    <fieldset className="gk-auto" disabled={props.disabled} data-testid="autobet-form">
+    <fieldset className="gk-auto" disabled={props.auto.running} data-testid="autobet-form">
       <legend className="gk-sr">{t('gameKit.auto')}</legend>
       <Field
         label={t('gameKit.autoCount')}
-        hint={props.left !== null ? t('gameKit.autoLeft', { count: props.left }) : t('gameKit.autoCountHint')}
-        value={props.draft.count}
+        hint={left !== null ? t('gameKit.autoLeft', { count: left }) : t('gameKit.autoCountHint')}
+        value={draft.count}
         onChange={(count) => set({ count: count.replace(/\D/g, '').slice(0, 5) })}
-        error={props.errors.count}
+        error={errors.count}
         inputMode="numeric"
         name="autobet-count"
       />
-      {!props.fixedStake && (
-        <>
+      {!props.fixedStake &&
+        ON_RESULT.map(({ mode, percent, name }) => (
           <OnResultField
-            label={t('gameKit.onWin')}
-            mode={props.draft.onWin}
-            percent={props.draft.onWinPercent}
-            onMode={(onWin) => set({ onWin })}
-            onPercent={(onWinPercent) => set({ onWinPercent })}
-            error={props.errors.onWinPercent}
-            name="on-win"
+            key={mode}
+            label={t(`gameKit.${mode}`)}
+            mode={draft[mode]}
+            percent={draft[percent]}
+            onMode={(value) => set({ [mode]: value })}
+            onPercent={(value) => set({ [percent]: value })}
+            error={errors[percent]}
+            name={name}
           />
-          <OnResultField
-            label={t('gameKit.onLoss')}
-            mode={props.draft.onLoss}
-            percent={props.draft.onLossPercent}
-            onMode={(onLoss) => set({ onLoss })}
-            onPercent={(onLossPercent) => set({ onLossPercent })}
-            error={props.errors.onLossPercent}
-            name="on-loss"
-          />
-        </>
-      )}
+        ))}
       <div className="gk-pair">
-        <Field
-          label={t('gameKit.stopProfit')}
-          value={props.draft.stopProfit}
-          onChange={(stopProfit) => set({ stopProfit })}
-          error={props.errors.stopProfit}
-          inputMode="decimal"
-          suffix={props.currency}
-          name="stop-profit"
-        />
-        <Field
-          label={t('gameKit.stopLoss')}
-          value={props.draft.stopLoss}
-          onChange={(stopLoss) => set({ stopLoss })}
-          error={props.errors.stopLoss}
-          inputMode="decimal"
-          suffix={props.currency}
-          name="stop-loss"
-        />
+        {STOPS.map(({ key, name }) => (
+          <Field
+            key={key}
+            label={t(`gameKit.${key}`)}
+            value={draft[key]}
+            onChange={(value) => set({ [key]: value })}
+            error={errors[key]}
+            inputMode="decimal"
+            suffix={props.currency}
+            name={name}
+          />
+        ))}
       </div>
+      <TurboField turbo={props.turbo} />
     </fieldset>
+  );
+}
+
+/** The instant-play switch and what it does (or why it is on). */
+function TurboField({ turbo }: { turbo: TurboSwitch }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="gk-turbo">
+      <button
+        type="button"
+        role="switch"
+        className="gk-switch"
+        aria-checked={turbo.on}
+        aria-describedby={`${id}-hint`}
+        disabled={turbo.forced}
+        onClick={() => turbo.set(!turbo.on)}
+        data-testid="turbo-toggle"
+      >
+        <span className="gk-switch-track" aria-hidden="true" />
+        <span>{t('gameKit.turbo')}</span>
+      </button>
+      <p className="gk-hint" id={`${id}-hint`}>
+        {t(turbo.forced ? 'gameKit.turboForced' : 'gameKit.turboHint')}
+      </p>
+    </div>
   );
 }
 
@@ -111,24 +122,16 @@ function Field(props: {
   return (
     <div className="gk-field">
       <label htmlFor={id}>{props.label}</label>
-      <div className="gk-amount">
-        <input
-          id={id}
-          name={props.name}
-          className="gk-input"
-          inputMode={props.inputMode}
-          autoComplete="off"
-          value={props.value}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={note ? `${id}-note` : undefined}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-        {props.suffix && (
-          <span className="gk-currency" aria-hidden="true">
-            {props.suffix}
-          </span>
-        )}
-      </div>
+      <KitInput
+        id={id}
+        name={props.name}
+        inputMode={props.inputMode}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={note ? `${id}-note` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+        suffix={props.suffix}
+      />
       {note && (
         <p className={props.error ? 'gk-error' : 'gk-hint'} id={`${id}-note`}>
           {note}
@@ -153,39 +156,29 @@ function OnResultField(props: {
       <legend className="gk-label">{props.label}</legend>
       <div className="gk-onresult">
         <div className="gk-seg">
-          <button
-            type="button"
-            aria-pressed={props.mode === 'reset'}
-            onClick={() => props.onMode('reset')}
-            data-testid={`${props.name}-reset`}
-          >
-            {t('gameKit.reset')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={props.mode === 'increase'}
-            onClick={() => props.onMode('increase')}
-            data-testid={`${props.name}-increase`}
-          >
-            {t('gameKit.increase')}
-          </button>
+          {(['reset', 'increase'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={props.mode === mode}
+              onClick={() => props.onMode(mode)}
+              data-testid={`${props.name}-${mode}`}
+            >
+              {t(`gameKit.${mode}`)}
+            </button>
+          ))}
         </div>
-        <div className="gk-amount gk-percent">
-          <input
-            className="gk-input"
-            name={`${props.name}-percent`}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-label={`${props.label}: ${t('gameKit.increaseBy')}`}
-            aria-invalid={props.error ? true : undefined}
-            disabled={props.mode === 'reset'}
-            value={props.percent}
-            onChange={(event) => props.onPercent(event.target.value)}
-          />
-          <span className="gk-currency" aria-hidden="true">
-            %
-          </span>
-        </div>
+        <KitInput
+          wrapClass="gk-percent"
+          name={`${props.name}-percent`}
+          inputMode="decimal"
+          aria-label={`${props.label}: ${t('gameKit.increaseBy')}`}
+          aria-invalid={props.error ? true : undefined}
+          disabled={props.mode === 'reset'}
+          value={props.percent}
+          onChange={(event) => props.onPercent(event.target.value)}
+          suffix="%"
+        />
       </div>
       {props.error && <p className="gk-error">{props.error}</p>}
     </fieldset>

@@ -1,108 +1,100 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldAria } from '../../ui/fields/FieldShell.tsx';
 import type { AmountAction } from './amount.ts';
+import { KitInput } from './KitInput.tsx';
+import type { AmountField } from './use-amount-field.ts';
+
+/** ½, 2×, min and max: what each button does, its name for screen readers, and its text. */
+const AMOUNT_BUTTONS = [
+  { action: 'half', label: 'gameKit.halve', text: '½' },
+  { action: 'double', label: 'gameKit.double', text: '2×' },
+  { action: 'min', label: 'gameKit.minBet', text: 'gameKit.min' },
+  { action: 'max', label: 'gameKit.maxBet', text: 'gameKit.max' },
+] as const;
 
 interface AmountInputProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** Leaving the field: the kit writes a readable amount back in canonical form ("10" → "10.00"). */
-  onBlur?: () => void;
+  /** The field's state (use-amount-field.ts): text, editing, canonical form on leaving, profit. */
+  field: Pick<AmountField, 'text' | 'edit' | 'blur' | 'profit'>;
   onAction: (action: AmountAction) => void;
   currency: string;
-  /** Shown as "profit on win" under the field; null hides it. */
-  profit: string | null;
   error: string | null;
-  /** Cases: the price is fixed, so the field is read-only and the buttons are hidden. */
-  fixed: boolean;
   disabled: boolean;
 }
 
-/** The bet amount with ½, 2×, min and max, and the profit a win would bring. */
-export function AmountInput(props: AmountInputProps) {
+/** The bet amount with ½, 2×, min and max, what is wrong with it, and the profit a win would bring. */
+export function AmountInput({ field, ...props }: AmountInputProps) {
   const { t } = useTranslation();
   const id = useId();
-  const described = props.error ? `${id}-error` : undefined;
   return (
     <div className="gk-field">
       <label htmlFor={id}>{t('gameKit.amount')}</label>
-      <div className="gk-amount">
-        <input
-          id={id}
-          className="gk-input"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={props.value}
-          readOnly={props.fixed}
-          disabled={props.disabled}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={described}
-          onChange={(event) => props.onChange(event.target.value)}
-          onBlur={props.onBlur}
-          data-testid="bet-amount"
-        />
-        <span className="gk-currency" aria-hidden="true">
-          {props.currency}
-        </span>
+      <KitInput
+        id={id}
+        name="amount"
+        inputMode="decimal"
+        value={field.text}
+        disabled={props.disabled}
+        {...fieldAria(id, props.error)}
+        onChange={(event) => field.edit(event.target.value)}
+        onBlur={field.blur}
+        data-testid="bet-amount"
+        suffix={props.currency}
+      />
+      <div className="gk-amount-buttons">
+        {AMOUNT_BUTTONS.map((button) => (
+          <button
+            key={button.action}
+            type="button"
+            className="gk-mini"
+            aria-label={t(button.label)}
+            title={t(button.label)}
+            onClick={() => props.onAction(button.action)}
+            disabled={props.disabled}
+          >
+            {button.text.startsWith('gameKit.') ? t(button.text) : button.text}
+          </button>
+        ))}
       </div>
-      {!props.fixed && (
-        <div className="gk-amount-buttons">
-          <AmountButton
-            label={t('gameKit.halve')}
-            onClick={() => props.onAction('half')}
-            disabled={props.disabled}
-          >
-            ½
-          </AmountButton>
-          <AmountButton
-            label={t('gameKit.double')}
-            onClick={() => props.onAction('double')}
-            disabled={props.disabled}
-          >
-            2×
-          </AmountButton>
-          <AmountButton
-            label={t('gameKit.minBet')}
-            onClick={() => props.onAction('min')}
-            disabled={props.disabled}
-          >
-            {t('gameKit.min')}
-          </AmountButton>
-          <AmountButton
-            label={t('gameKit.maxBet')}
-            onClick={() => props.onAction('max')}
-            disabled={props.disabled}
-          >
-            {t('gameKit.max')}
-          </AmountButton>
-        </div>
-      )}
       {props.error && (
         <p className="gk-error" id={`${id}-error`} data-testid="amount-error">
           {props.error}
         </p>
       )}
-      {props.profit !== null && (
-        <p className="gk-profit">
-          <span>{t('gameKit.profit')}</span>
-          <output data-testid="profit-on-win">{props.profit}</output>
-        </p>
-      )}
+      {field.profit !== null && <Profit text={field.profit} />}
     </div>
   );
 }
 
-function AmountButton(props: { label: string; onClick: () => void; disabled: boolean; children: ReactNode }) {
+function Profit({ text }: { text: string }) {
+  const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className="gk-mini"
-      aria-label={props.label}
-      title={props.label}
-      onClick={props.onClick}
-      disabled={props.disabled}
-    >
-      {props.children}
-    </button>
+    <p className="gk-profit">
+      <span>{t('gameKit.profit')}</span>
+      <output data-testid="profit-on-win">{text}</output>
+    </p>
+  );
+}
+
+/**
+ * A stake the player does not type (a case's price, the chips on the roulette table): shown as a
+ * price, label and amount, not as a field. `data-amount` holds the decimal for scripts and tests.
+ */
+export function FixedAmount(props: {
+  label: string;
+  text: string;
+  decimal: string | null;
+  profit: string | null;
+}) {
+  return (
+    <div className="gk-field gk-fixed">
+      <p className="gk-price">
+        <span className="gk-label">{props.label}</span>
+        <output data-testid="bet-amount" data-amount={props.decimal ?? '0.00'}>
+          {props.text}
+        </output>
+      </p>
+      {props.profit !== null && <Profit text={props.profit} />}
+    </div>
   );
 }

@@ -1,23 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subscribeChannel } from '../../../client/feed.ts';
-import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
-import { formatMoney, toMinor } from '../../../shared/money.ts';
+import { realtime } from '../../../client/realtime.ts';
+import { FEED_CHANNELS } from '../../../shared/wire/bets.ts';
 import { openModal } from '../../../stores/modals.ts';
 import { $showingOutcome, gameApi } from './api.ts';
-import { formatMultiplier } from './format.ts';
+import { BetTable } from './BetTable.tsx';
 import type { Bet, FeedItem, FeedKind } from './types.ts';
 
 export type BetTab = 'mine' | FeedKind;
 
 const TABS: readonly BetTab[] = ['mine', 'all', 'high-rollers'];
-const CHANNEL: Record<FeedKind, string> = { all: 'feed:bets', 'high-rollers': 'feed:high-rollers' };
 const KEEP = 20;
-
-type Row = Pick<FeedItem, 'id' | 'game' | 'currency' | 'amount' | 'multiplier' | 'payout' | 'created_at'> & {
-  player?: string | null;
-};
 
 /** "My bets", "All bets" and "High rollers" under the game (docs/game-kit.md). */
 export function BetTabs({ myBets, loggedIn }: { myBets: readonly Bet[] | null; loggedIn: boolean }) {
@@ -121,14 +115,13 @@ function FeedTable({ kind }: { kind: FeedKind }) {
           if (live) setFailed(true);
         });
     void load();
-    const off = subscribeChannel(CHANNEL[kind], {
-      onEvent: (data) => {
-        const item = data as FeedItem;
-        if (!item || typeof item !== 'object' || !('id' in item)) return;
+    // Feed versions are bet ids, not contiguous: rows are deduped by id, a rejoin reloads the list.
+    const off = realtime.subscribe(FEED_CHANNELS[kind], {
+      event: (item) => {
         if ($showingOutcome.get() > 0) waiting.current.push(item);
         else add([item]);
       },
-      onGap: () => void load(),
+      gap: () => void load(),
     });
     return () => {
       live = false;
@@ -139,65 +132,4 @@ function FeedTable({ kind }: { kind: FeedKind }) {
   if (rows === null)
     return <p className="gk-empty">{t(failed ? 'gameKit.loadFailed' : 'gameKit.loading')}</p>;
   return <BetTable rows={rows} showPlayer empty={t('gameKit.empty')} />;
-}
-
-function money(decimal: string, currency: string, tag: string): string {
-  try {
-    return formatMoney(toMinor(decimal), currency, tag);
-  } catch {
-    return `${decimal} ${currency}`;
-  }
-}
-
-function BetTable({ rows, showPlayer, empty }: { rows: readonly Row[]; showPlayer: boolean; empty: string }) {
-  const { t, i18n } = useTranslation();
-  const tag = LANGUAGE_TAG[i18n.language as Locale] ?? 'en-US';
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  if (rows.length === 0) return <p className="gk-empty">{empty}</p>;
-  return (
-    <div className="gk-table-wrap">
-      <table className="gk-table" data-player={String(showPlayer)}>
-        <thead>
-          <tr>
-            <th scope="col">{t('gameKit.table.game')}</th>
-            {showPlayer && <th scope="col">{t('gameKit.table.player')}</th>}
-            <th scope="col" className="gk-col-time">
-              {t('gameKit.table.time')}
-            </th>
-            <th scope="col" className="num gk-col-amount">
-              {t('gameKit.table.amount')}
-            </th>
-            <th scope="col" className="num">
-              {t('gameKit.table.multiplier')}
-            </th>
-            <th scope="col" className="num">
-              {t('gameKit.table.payout')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            let won = false;
-            try {
-              won = toMinor(row.payout) > toMinor(row.amount);
-            } catch {}
-            return (
-              <tr key={row.id} data-win={String(won)} data-bet-id={row.id}>
-                <td>{i18n.exists(`games.${row.game}.name`) ? t(`games.${row.game}.name`) : row.game}</td>
-                {showPlayer && (
-                  <td className="gk-player">
-                    {row.player ?? <span className="muted">{t('gameKit.hidden')}</span>}
-                  </td>
-                )}
-                <td className="gk-col-time">{time.format(new Date(row.created_at))}</td>
-                <td className="num gk-col-amount">{money(row.amount, row.currency, tag)}</td>
-                <td className="num">{formatMultiplier(row.multiplier)}</td>
-                <td className="num gk-payout">{money(row.payout, row.currency, tag)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
 }

@@ -1,13 +1,29 @@
 import { parseDecimal, type Ratio } from '../../../games/ratio.ts';
-import { fromMinor, toMinor } from '../../../shared/money.ts';
+import { smallestWinningStake } from '../../../games/stakes.ts';
+import { MINOR_DIGITS, toMinor } from '../../../shared/money.ts';
+import { type NumberInputProblem, readNumberInput } from './number-input.ts';
 
-/** Bet limits of one game in the player's currency, in minor units (spec §9, `GET /config/currencies`). */
+/**
+ * Bet limits of one game in the player's currency, in minor units (`GET /config/currencies`,
+ * docs/configuration.md).
+ */
 export interface BetLimits {
   min: bigint;
   max: bigint;
 }
 
 export type AmountAction = 'half' | 'double' | 'min' | 'max' | 'zero';
+
+/**
+ * The limits with the minimum raised to the smallest stake at which `minWin` (the smallest win of
+ * the inputs, above 1×) pays more than the stake (docs/fairness.md §8); the maximum stays. Null
+ * while the limits are unknown.
+ */
+export function withWinningMinimum(limits: BetLimits | null, minWin: Ratio | null): BetLimits | null {
+  if (!limits || !minWin || minWin.num <= minWin.den) return limits;
+  const least = smallestWinningStake(minWin);
+  return least > limits.min && least <= limits.max ? { min: least, max: limits.max } : limits;
+}
 
 /**
  * The amount after one of the panel's buttons (or hotkeys). Halving and doubling stay within the
@@ -40,28 +56,46 @@ export function clamp(value: bigint, min: bigint, max: bigint): bigint {
 }
 
 /**
- * What the player typed ("1 500,5", "10.") as minor units, or null when it is not an amount with at
- * most two fractional digits. Spaces are dropped; one comma or dot is the decimal separator.
+ * What the player typed ("1 500,5", "10.", "1.500,25" in pt-BR) as minor units, or why it is not an
+ * amount: empty, not a number ("abc", "-1"), or more than two decimal places ("1.234"). The
+ * locale's separators are read (number-input.ts).
  */
-export function parseAmountInput(input: string): bigint | null {
-  const compact = input.replace(/[\s\u00a0\u202f']/g, '').replace(',', '.');
-  if (!/^\d{1,12}(\.\d{0,2})?$/.test(compact)) return null;
-  return toMinor(compact.endsWith('.') ? compact.slice(0, -1) : compact);
+export function readAmountInput(
+  input: string,
+  tag: string,
+): { minor: bigint; problem?: undefined } | { minor: null; problem: NumberInputProblem } {
+  const reading = readNumberInput(input, tag, MINOR_DIGITS);
+  if (!reading.ok) return { minor: null, problem: reading.problem };
+  return { minor: toMinor(reading.decimal) };
 }
 
-export type AmountProblem =
-  | { code: 'invalid_amount' }
-  | { code: 'bet_below_min' | 'bet_above_max'; limit: bigint };
+/** What the player typed as minor units, or null when it is not an amount with at most two decimals. */
+export function parseAmountInput(input: string, tag = 'en-US'): bigint | null {
+  return readAmountInput(input, tag).minor;
+}
 
-/** Why an amount cannot be bet (the server's error keys), or null when it can. */
-export function amountProblem(amount: bigint | null, limits: BetLimits | null): AmountProblem | null {
-  if (amount === null || amount <= 0n)
-    return amount === 0n && limits
-      ? { code: 'bet_below_min', limit: limits.min }
-      : { code: 'invalid_amount' };
+/**
+ * Why an amount cannot be bet, the first that applies: nothing typed, not a number, too many
+ * decimal places, below the game's minimum (zero too), above its maximum (the server's error keys,
+ * with the limit), above the player's balance (`insufficient_funds` on the server).
+ */
+export type AmountProblem =
+  | { code: NumberInputProblem }
+  | { code: 'bet_below_min' | 'bet_above_max'; limit: bigint }
+  | { code: 'above_balance'; balance: bigint };
+
+/** Why the amount read from the field cannot be bet, or null when it can. */
+export function amountProblem(
+  reading: { minor: bigint | null; problem?: NumberInputProblem | undefined },
+  limits: BetLimits | null,
+  balance: bigint | null = null,
+): AmountProblem | null {
+  const amount = reading.minor;
+  if (amount === null) return { code: reading.problem ?? 'not_a_number' };
   if (!limits) return null;
   if (amount < limits.min) return { code: 'bet_below_min', limit: limits.min };
   if (amount > limits.max) return { code: 'bet_above_max', limit: limits.max };
+  if (balance !== null && amount > balance) return { code: 'above_balance', balance };
   return null;
 }
 
@@ -87,6 +121,3 @@ function numberToDecimal(value: number): string | null {
 export function profitOnWin(amount: bigint, multiplier: Ratio): bigint {
   return (amount * multiplier.num) / multiplier.den - amount;
 }
-
-/** Minor units → the decimal string the API takes ("1.50"). */
-export const toDecimalAmount = (minor: bigint): string => fromMinor(minor);

@@ -1,4 +1,5 @@
 import { type BetLimits, clamp } from './amount.ts';
+import { readNumberInput } from './number-input.ts';
 
 /** What to do with the stake after a win or a loss. */
 export interface OnResult {
@@ -62,11 +63,15 @@ export function afterAutoBet(
   return { state: { base: state.base, next, played, net }, stop };
 }
 
-/** "25", "25.5", "0,75" → hundredths of a percent; null when not a percentage from 0 to 10000. */
-export function parsePercent(input: string): number | null {
-  const compact = input.trim().replace(',', '.');
-  if (!/^\d{1,5}(\.\d{1,2})?$/.test(compact)) return null;
-  const [whole = '0', fraction = ''] = compact.split('.');
+/**
+ * "25", "25.5", "0,75" (in the locale of `tag`; either separator is read) → hundredths of a
+ * percent; null when not a percentage from 0 to 10000 with at most two decimals.
+ */
+export function parsePercent(input: string, tag = 'en-US'): number | null {
+  const reading = readNumberInput(input.replace(/%\s*$/, ''), tag, 2);
+  if (!reading.ok) return null;
+  const [whole = '0', fraction = ''] = reading.decimal.split('.');
+  if (whole.length > 5) return null;
   const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return bp <= 1_000_000 ? bp : null;
 }

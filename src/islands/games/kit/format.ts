@@ -1,14 +1,87 @@
 import { type Ratio, toDecimal } from '../../../games/ratio.ts';
+import { formatMoney, fromMinor, MINOR_DIGITS, toMinor } from '../../../shared/money.ts';
 
 /**
- * A multiplier for display, two decimals (truncated, like the payout) and a "×": "1.98×".
- * Accepts the API's decimal string, a number, or an exact ratio from an engine.
+ * Numbers on the game pages, in the player's locale (Intl): multipliers, percentages, amounts, and
+ * the text of the game inputs (the locale's decimal separator, no grouping, so it reads back).
  */
-export function formatMultiplier(m: string | number | Ratio): string {
+
+const separators = new Map<string, { decimal: string; group: string }>();
+
+/** The decimal and group separators of a language tag ("," and "." in pt-BR; "." and "," in en-US). */
+export function separatorsOf(tag: string): { decimal: string; group: string } {
+  let known = separators.get(tag);
+  if (!known) {
+    const parts = new Intl.NumberFormat(tag, { useGrouping: true }).formatToParts(12345.6);
+    known = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
+    separators.set(tag, known);
+  }
+  return known;
+}
+
+/** A canonical decimal string ("1234.50") written with the tag's decimal separator, for an input. */
+export function localizeDecimal(decimal: string, tag: string): string {
+  const { decimal: separator } = separatorsOf(tag);
+  return separator === '.' ? decimal : decimal.replace('.', separator);
+}
+
+/** Minor units as an amount input shows them: "1.50" (en-US), "1,50" (pt-BR, ru). */
+export function amountInputText(minor: bigint, tag: string): string {
+  return localizeDecimal(fromMinor(minor), tag);
+}
+
+/**
+ * A multiplier for display, two decimals truncated like the payout, in the tag's format and with
+ * a "×": "1.98×" (en-US), "1,98×" (pt-BR), "1,000.00×". Accepts the API's decimal string, a number,
+ * or an exact ratio from an engine.
+ */
+export function formatMultiplier(m: string | number | Ratio, tag: string): string {
   let text: string;
   if (typeof m === 'object') text = toDecimal(m, 2);
   else if (typeof m === 'number') text = Number.isFinite(m) ? String(Math.floor(m * 100 + 1e-9) / 100) : '0';
   else text = m.trim();
   const [whole = '0', fraction = ''] = text.split('.');
-  return `${whole || '0'}.${fraction.padEnd(2, '0').slice(0, 2)}×`;
+  const truncated = Number(`${whole || '0'}.${fraction.padEnd(2, '0').slice(0, 2)}`);
+  const shown = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Number.isFinite(truncated) ? truncated : 0,
+  );
+  return `${shown}×`;
+}
+
+/** A plain number in the tag's format ("49,5" in pt-BR), e.g. a dice roll or a scale mark. */
+export function formatNumber(value: number, tag: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(tag, options).format(value);
+}
+
+/**
+ * Minor units as money with every minor digit ("RUB 1,000.00", "R$ 0,98", "US$ 126,83"): the kit's
+ * amounts (profit on win, limits, balance) are read beside the amount field, which shows them too.
+ */
+export function formatAmount(minor: bigint, currency: string, tag: string): string {
+  try {
+    return new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: MINOR_DIGITS,
+      maximumFractionDigits: MINOR_DIGITS,
+    }).format(Number(fromMinor(minor)));
+  } catch {
+    try {
+      return formatMoney(minor, currency, tag);
+    } catch {
+      return `${localizeDecimal(fromMinor(minor), tag)} ${currency}`;
+    }
+  }
+}
+
+/** A decimal amount as the API sends it ("19.80") as money, like `formatAmount`; the raw text if unreadable. */
+export function formatDecimalAmount(decimal: string, currency: string, tag: string): string {
+  try {
+    return formatAmount(toMinor(decimal), currency, tag);
+  } catch {
+    return `${decimal} ${currency}`;
+  }
 }

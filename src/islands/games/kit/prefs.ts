@@ -25,3 +25,19 @@ function storedFlag(key: string, fallback: boolean): WritableAtom<boolean> {
 export const $hotkeys = storedFlag('orbita:games:hotkeys', false);
 /** Game sounds: on by default. */
 export const $sound = storedFlag('orbita:games:sound', true);
+
+const turbo = new Map<string, WritableAtom<boolean>>();
+
+/**
+ * Instant (turbo) auto-bet, remembered per player in this browser (`orbita:games:turbo:<id>`): off
+ * until the player turns it on. A guest's choice lasts for the page.
+ */
+export function turboFlag(userId: number | null): WritableAtom<boolean> {
+  const key = userId === null ? 'guest' : `orbita:games:turbo:${userId}`;
+  let store = turbo.get(key);
+  if (!store) {
+    store = userId === null ? atom(false) : storedFlag(key, false);
+    turbo.set(key, store);
+  }
+  return store;
+}

@@ -1,3 +1,4 @@
+import { $instantPlay } from './motion.ts';
 import { $sound } from './prefs.ts';
 
 export type SoundName = 'bet' | 'win' | 'lose' | 'tick';
@@ -37,6 +38,8 @@ function blip(ctx: AudioContext, freq: number, type: OscillatorType, start: numb
 /** A tiny WebAudio blip; silent when the player turned sound off or the browser has no audio. */
 export function playSound(name: SoundName): void {
   if (!$sound.get()) return;
+  // Instant auto-bet: no bet and tick blips ten times a second, only each result's.
+  if ($instantPlay.get() && (name === 'bet' || name === 'tick')) return;
   try {
     const ctx = audio();
     if (!ctx) return;

@@ -1,5 +1,7 @@
+import { errorMessage } from '../../../shared/error-codes.ts';
 import type { Queryable } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
+import { countEvent, windowOf } from './rate-limit-repository.ts';
 
 /** A fixed-window counter: at most `limit` events per `windowSeconds` under `key`. */
 export interface Limit {
@@ -8,16 +10,12 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Brute-force limits (per account and per IP), in one place. */
+/**
+ * Limits on sending codes and on checking codes and tokens. Login failures are counted by the
+ * login throttle instead (src/server/modules/auth/throttle.ts): it slows guessing without locking
+ * the owner out.
+ */
 export const LIMITS = {
-  /** Failed password or code logins against one account. */
-  accountFailures: (target: string): Limit => ({
-    key: `fail:acct:${target}`,
-    limit: 5,
-    windowSeconds: 15 * 60,
-  }),
-  /** Failed logins from one IP, across accounts. */
-  ipFailures: (ip: string): Limit => ({ key: `fail:ip:${ip}`, limit: 30, windowSeconds: 15 * 60 }),
   /** Codes sent to one address (send + resend). */
   codeSends: (target: string): Limit => ({ key: `send:${target}`, limit: 5, windowSeconds: 10 * 60 }),
   /** Code or token checks from one IP. */
@@ -26,28 +24,14 @@ export const LIMITS = {
 
 /** Seconds until `limit` allows another event, or 0 when it allows one now. */
 export async function retryAfter(db: Queryable, limit: Limit): Promise<number> {
-  const [row] = await db.query<{ count: number; left: string }>(
-    `select count, extract(epoch from (window_start + make_interval(secs => $2) - now()))::int as left
-       from rate_limits where key = $1`,
-    [limit.key, limit.windowSeconds],
-  );
-  if (!row || Number(row.left) <= 0 || row.count < limit.limit) return 0;
-  return Math.max(1, Number(row.left));
+  const window = await windowOf(db, limit.key, limit.windowSeconds);
+  if (!window || window.secondsLeft <= 0 || window.count < limit.limit) return 0;
+  return Math.max(1, window.secondsLeft);
 }
 
 /** Records one event (atomically, concurrent callers included). */
 export async function record(db: Queryable, limit: Limit): Promise<void> {
-  await db.query(
-    `insert into rate_limits (key, window_start, count) values ($1, now(), 1)
-     on conflict (key) do update set
-       count = case when rate_limits.window_start + make_interval(secs => $2) <= now() then 1 else rate_limits.count + 1 end,
-       window_start = case when rate_limits.window_start + make_interval(secs => $2) <= now() then now() else rate_limits.window_start end`,
-    [limit.key, limit.windowSeconds],
-  );
-}
-
-export async function clear(db: Queryable, limit: Limit): Promise<void> {
-  await db.query('delete from rate_limits where key = $1', [limit.key]);
+  await countEvent(db, limit.key, limit.windowSeconds);
 }
 
 /** Throws 429 `too_many_attempts:<seconds>` when any of the limits is exhausted. */
@@ -58,9 +42,15 @@ export async function assertAllowed(db: Queryable, ...limits: Limit[]): Promise<
   }
 }
 
-export class TooManyAttempts extends ApiError {
+/** One more event under `limit`: refused (429) when it is exhausted, else counted. */
+export async function spend(db: Queryable, limit: Limit): Promise<void> {
+  await assertAllowed(db, limit);
+  await record(db, limit);
+}
+
+/** 429 `too_many_attempts:<seconds>` with Retry-After. */
+export class TooManyAttempts extends DomainError {
   constructor(seconds: number) {
-    super(429, { request: [`too_many_attempts:${seconds}`] });
-    this.retryAfterSeconds = seconds;
+    super('rate_limited', { request: [errorMessage('too_many_attempts', seconds)] }, seconds);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.ts';
+import { invalid } from '../../domain-error.ts';
 
 export interface CaptchaOptions {
   secret?: string | undefined;
@@ -7,8 +7,8 @@ export interface CaptchaOptions {
 }
 
 /**
- * reCAPTCHA v3, checked server-side when a secret is configured (spec §7); skipped otherwise.
- * A missing token is `captcha_missing` (the browser hides that message, spec §5).
+ * reCAPTCHA v3, checked server-side when a secret is configured (CAPTCHA_SECRET); skipped
+ * otherwise. A missing token is `captcha_missing` (the browser never shows that message).
  */
 export async function checkCaptcha(
   options: CaptchaOptions,
@@ -16,7 +16,7 @@ export async function checkCaptcha(
   ip: string,
 ): Promise<void> {
   if (!options.secret) return;
-  if (!token) throw new ApiError(422, { captcha: ['captcha_missing'] });
+  if (!token) throw invalid('captcha', 'captcha_missing');
   const response = await fetch(options.verifyUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -25,6 +25,6 @@ export async function checkCaptcha(
   }).catch(() => null);
   const result = (await response?.json().catch(() => null)) as { success?: boolean; score?: number } | null;
   if (!result?.success || (typeof result.score === 'number' && result.score < options.minScore)) {
-    throw new ApiError(422, { captcha: ['captcha_failed'] });
+    throw invalid('captcha', 'captcha_failed');
   }
 }

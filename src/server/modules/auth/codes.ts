@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
+import { invalid } from '../../domain-error.ts';
+import { countWrongGuess, markCodeUsed, newestCode, replaceCode } from './code-repository.ts';
+import type { Channel } from './repository.ts';
 import { sixDigitCode, type TokenKeys } from './tokens.ts';
 
 /** What a code is for; a code of one purpose never works for another. */
@@ -10,6 +12,11 @@ export type CodePurpose =
   | 'login_phone'
   | 'reset_email'
   | 'reset_phone';
+
+/** The purpose of a code of `use` sent over `channel`: `codePurpose('login', 'phone')` is login_phone. */
+export function codePurpose(use: 'verify' | 'login' | 'reset', channel: Channel): CodePurpose {
+  return `${use}_${channel}`;
+}
 
 export const CODE_TTL_MINUTES = 10;
 /** Wrong guesses a single code survives before it is burnt. */
@@ -24,15 +31,13 @@ export async function issueCode(
   userId: string | null,
 ): Promise<string> {
   const code = sixDigitCode();
-  await db.query(
-    'update auth_codes set used_at = now() where purpose = $1 and target = $2 and used_at is null',
-    [purpose, target],
-  );
-  await db.query(
-    `insert into auth_codes (purpose, target, user_id, code_hash, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [purpose, target, userId, keys.codeHash(purpose, target, code), CODE_TTL_MINUTES],
-  );
+  await replaceCode(db, {
+    purpose,
+    target,
+    userId,
+    codeHash: keys.codeHash(purpose, target, code),
+    ttlMinutes: CODE_TTL_MINUTES,
+  });
   return code;
 }
 
@@ -40,6 +45,7 @@ export async function issueCode(
  * Consumes the live code for (purpose, target) if `code` matches: single use (a conditional
  * update, so two concurrent uses cannot both succeed), 10 minutes, at most 5 wrong guesses.
  * Returns the user the code was issued for. Throws 422 `code: invalid_code | code_expired`.
+ * `onBurnt` runs when this guess burnt the code (what was issued with it goes too).
  */
 export async function consumeCode(
   db: Queryable,
@@ -47,32 +53,16 @@ export async function consumeCode(
   purpose: CodePurpose,
   target: string,
   code: string,
+  onBurnt?: (userId: string | null) => Promise<void>,
 ): Promise<string | null> {
-  const [live] = await db.query<{
-    id: string;
-    code_hash: string;
-    expired: boolean;
-    attempts: number;
-    user_id: string | null;
-  }>(
-    `select id::text, code_hash, expires_at <= now() as expired, attempts, user_id::text from auth_codes
-      where purpose = $1 and target = $2 and used_at is null order by id desc limit 1`,
-    [purpose, target],
-  );
-  if (!live) throw new ApiError(422, { code: ['invalid_code'] });
-  if (live.expired) throw new ApiError(422, { code: ['code_expired'] });
+  const live = await newestCode(db, purpose, target);
+  if (!live) throw invalid('code', 'invalid_code');
+  if (live.expired) throw invalid('code', 'code_expired');
   if (!/^\d{6}$/.test(code) || keys.codeHash(purpose, target, code) !== live.code_hash) {
     // Burn the code after too many wrong guesses: a 6-digit space must not be searchable.
-    await db.query(
-      `update auth_codes set attempts = attempts + 1, used_at = case when attempts + 1 >= $2 then now() else used_at end where id = $1`,
-      [live.id, CODE_MAX_ATTEMPTS],
-    );
-    throw new ApiError(422, { code: ['invalid_code'] });
+    if (await countWrongGuess(db, live.id, CODE_MAX_ATTEMPTS)) await onBurnt?.(live.user_id);
+    throw invalid('code', 'invalid_code');
   }
-  const used = await db.query(
-    'update auth_codes set used_at = now() where id = $1 and used_at is null and expires_at > now() returning id',
-    [live.id],
-  );
-  if (used.length === 0) throw new ApiError(422, { code: ['invalid_code'] });
+  if (!(await markCodeUsed(db, live.id))) throw invalid('code', 'invalid_code');
   return live.user_id;
 }

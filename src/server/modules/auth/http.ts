@@ -2,14 +2,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Locale, localeFromLanguages } from '../../../shared/locales.ts';
 import type { Env } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
-import { type UserRow, userOfLiveSession } from './repository.ts';
-import type { IssuedSession, RequestMeta } from './service.ts';
-import type { TokenKeys } from './tokens.ts';
+import { fail } from '../../domain-error.ts';
+import { secureCookies, siteOrigin } from '../../http/request-origin.ts';
+import type { RequestMeta } from './context.ts';
+import { setDeviceCookie } from './device.ts';
+import type { UserRow } from './repository.ts';
+import { userOfLiveSession } from './session-repository.ts';
+import type { IssuedSession } from './sessions.ts';
+import type { TokenKeys, VerifiedAccess } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The `sso` link of a login answer on a mirror (src/server/modules/edge/sso.ts); unset: none. */
+    loginSsoLink?: (request: FastifyRequest, userId: string) => Promise<string | null>;
+    /** The caller's country (src/server/modules/edge/geo.ts); unset: unknown. */
+    countryOf?: (request: FastifyRequest) => string | null;
+  }
   interface FastifyRequest {
     /** Set by `requireUser`. */
     auth?: { user: UserRow; sessionId: string };
@@ -26,27 +36,36 @@ export function requestMeta(request: FastifyRequest, env: Env, bodyLocale?: stri
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     locale,
-    siteUrl: env.PUBLIC_SITE_URL?.replace(/\/+$/, '') ?? siteOrigin(request),
+    siteUrl: siteOrigin(request),
     strategy: env.LOCALE_STRATEGY,
-    country: (request.headers['cf-ipcountry'] as string | undefined) ?? null,
+    // From the edge's geo lookup: a country header counts only when configured (docs/edge.md).
+    country: request.server.countryOf?.(request) ?? null,
   };
 }
 
-/** The site's origin as seen by this request (an api. host maps back to the site host). */
-function siteOrigin(request: FastifyRequest): string {
-  const host =
-    (request.headers['x-forwarded-host'] as string | undefined) ?? request.headers.host ?? 'localhost';
-  return `${request.protocol}://${host.replace(/^api\./i, '')}`;
+const verified = new WeakMap<FastifyRequest, Promise<VerifiedAccess | null>>();
+
+/**
+ * The verified claims of the request's bearer token, or null; verified once per request (the rate
+ * limit keys on the player before `requireUser` runs).
+ */
+export function accessClaimsOf(request: FastifyRequest, keys: TokenKeys): Promise<VerifiedAccess | null> {
+  let claims = verified.get(request);
+  if (!claims) {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    claims = token ? keys.verifyAccess(token) : Promise.resolve(null);
+    verified.set(request, claims);
+  }
+  return claims;
 }
 
 /** preHandler: a valid access token of a live session, else 401 (the client then refreshes). */
 export function requireUser(database: Database, keys: TokenKeys) {
   return async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    const claims = token ? await keys.verifyAccess(token) : null;
+    const claims = await accessClaimsOf(request, keys);
     const user = claims ? await userOfLiveSession(database, claims.sessionId, claims.userId) : undefined;
-    if (!claims || !user) throw new ApiError(401, { token: ['unauthorized'] });
+    if (!claims || !user) throw fail('unauthenticated', 'token', 'unauthorized');
     request.auth = { user, sessionId: claims.sessionId };
   };
 }
@@ -55,8 +74,7 @@ export function setRefreshCookie(reply: FastifyReply, token: string, env: Env, r
   reply.setCookie(REFRESH_COOKIE, token, {
     path: '/',
     httpOnly: true,
-    // Behind a TLS-terminating proxy set TRUST_PROXY so the protocol reads https.
-    secure: request.protocol === 'https',
+    secure: secureCookies(request),
     sameSite: 'lax',
     maxAge: env.REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
@@ -66,8 +84,19 @@ export function clearRefreshCookie(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: '/' });
 }
 
-/** The session answer of docs/api-auth.md, with the refresh cookie. */
-export function sendSession(reply: FastifyReply, request: FastifyRequest, env: Env, session: IssuedSession) {
+/**
+ * The session answer of docs/api-auth.md, with the refresh cookie and the device cookie. On a
+ * mirror it carries `sso`, the main host's link that logs the player in there too (docs/edge.md).
+ */
+export async function sendSession(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  env: Env,
+  session: IssuedSession,
+  { sso = true }: { sso?: boolean } = {},
+) {
   setRefreshCookie(reply, session.refreshToken, env, request);
-  return reply.send({ success: true, token: session.accessToken, sso: null, is_new: session.isNew });
+  setDeviceCookie(reply, request, session.deviceEntry);
+  const link = sso ? ((await request.server.loginSsoLink?.(request, session.user.id)) ?? null) : null;
+  return reply.send({ success: true, token: session.accessToken, sso: link, is_new: session.isNew });
 }

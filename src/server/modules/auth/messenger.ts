@@ -1,8 +1,11 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Queryable } from '../../db/client.ts';
+import type { MessageKind } from './messages.ts';
+import { keepMessage, recordMailDelivery } from './outbox-repository.ts';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
+  kind: MessageKind;
   recipient: string;
   subject?: string;
   body: string;
@@ -14,48 +17,61 @@ export interface Logger {
 }
 
 /**
- * Delivers mails over SMTP (nodemailer) when `SMTP_URL` is set. Every message is also written to
- * the outbox table: that is the delivery when no SMTP is configured, and for SMS until a gateway
- * adapter exists; a development-only page lists it. Bodies (they hold codes) are never logged.
+ * Delivers mails over SMTP (nodemailer) when `SMTP_URL` is set; the outbox table then keeps only
+ * delivery metadata (recipient, kind, sent_at or error), never the body: it holds codes and links.
+ * Without SMTP, and for SMS until a gateway adapter exists, the outbox is the development sink and
+ * keeps the whole message (a development-only page lists it). Bodies and subjects are never logged.
  */
 export class Messenger {
   readonly #transport: Transporter | null;
   readonly #from: string;
   readonly #log: Logger;
 
-  constructor(options: { smtpUrl?: string | undefined; from: string; log: Logger }) {
+  constructor(options: { smtpUrl?: string | undefined; from: string; log: Logger; production: boolean }) {
     this.#transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     this.#from = options.from;
     this.#log = options.log;
+    if (options.production) {
+      // Said once at start: in production the sink means codes sit in the database undelivered.
+      if (!this.#transport)
+        this.#log.warn(
+          { channel: 'email' },
+          'SMTP_URL is not set: mails are not delivered, only kept in the outbox table',
+        );
+      this.#log.warn(
+        { channel: 'sms' },
+        'no SMS gateway is configured: SMS are not delivered, only kept in the outbox table',
+      );
+    }
   }
 
   async send(db: Queryable, message: OutgoingMessage): Promise<void> {
-    const [row] = await db.query<{ id: string }>(
-      'insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4) returning id',
-      [message.channel, message.recipient, message.subject ?? null, message.body],
-    );
-    if (message.channel === 'email' && this.#transport) {
-      try {
-        await this.#transport.sendMail({
-          from: this.#from,
-          to: message.recipient,
-          subject: message.subject,
-          text: message.body,
-        });
-        await db.query('update outbox set sent_at = now() where id = $1', [row?.id]);
-      } catch (error) {
-        await db.query('update outbox set error = $2 where id = $1', [row?.id, (error as Error).message]);
-        this.#log.warn(
-          { outboxId: row?.id, err: (error as Error).message },
-          'mail delivery failed; kept in the outbox',
-        );
-      }
-      return;
-    }
+    if (message.channel === 'email' && this.#transport) return this.#mail(db, message);
+    const outboxId = await keepMessage(db, { ...message, subject: message.subject ?? null });
     this.#log.info(
-      { outboxId: row?.id, channel: message.channel, subject: message.subject },
+      { outboxId, channel: message.channel, kind: message.kind },
       'message written to the outbox',
     );
+  }
+
+  async #mail(db: Queryable, message: OutgoingMessage): Promise<void> {
+    let error: string | null = null;
+    try {
+      await this.#transport?.sendMail({
+        from: this.#from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+      });
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    const outboxId = await recordMailDelivery(db, {
+      kind: message.kind,
+      recipient: message.recipient,
+      error,
+    });
+    if (error) this.#log.warn({ outboxId, kind: message.kind, err: error }, 'mail delivery failed');
   }
 
   close(): void {

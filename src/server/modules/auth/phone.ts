@@ -1,8 +1,5 @@
 import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 
-/** Country prefixes preselected in the forms (spec §3): ru +7, kz +7, by +375. */
-export const PRESELECTED_COUNTRIES = ['RU', 'KZ', 'BY'] as const;
-
 /** E.164 form of a valid phone number, or null. Without "+" the number is read as `country`'s. */
 export function normalisePhone(input: string, country: string = 'RU'): string | null {
   try {

@@ -1,5 +1,8 @@
 import type { Queryable } from '../../db/client.ts';
 
+/** How a player is reached: their e-mail address or their phone number. */
+export type Channel = 'email' | 'phone';
+
 /** A users row as the services use it (snake_case straight from SQL). */
 export interface UserRow {
   id: string;
@@ -21,27 +24,11 @@ export interface UserRow {
   attribution: Record<string, string | null>;
 }
 
-const USER_COLUMNS = `id::text, email, phone, name, password_hash, currency, locale, timezone, register_method,
+export const USER_COLUMNS = `id::text, email, phone, name, password_hash, currency, locale, timezone, register_method,
   is_email_verified, is_phone_verified, is_avatar_hidden, is_statistics_hidden, premium_status, features, region, attribution`;
 
 /** USER_COLUMNS qualified with the alias `u`, for joins. */
-const USER_COLUMNS_OF_U = USER_COLUMNS.replace(/(^|,\s*)(\w)/g, '$1u.$2');
-
-/** The user of a live (not revoked) session, in one query: every authenticated request asks. */
-export async function userOfLiveSession(
-  db: Queryable,
-  sessionId: string,
-  userId: bigint,
-): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>(
-    `select ${USER_COLUMNS_OF_U} from users u
-       join sessions s on s.user_id = u.id and s.id = $1 and s.revoked_at is null
-      where u.id = $2`,
-    [sessionId, String(userId)],
-    'user_of_live_session',
-  );
-  return row;
-}
+export const USER_COLUMNS_OF_U = USER_COLUMNS.replace(/(^|,\s*)(\w)/g, '$1u.$2');
 
 export async function userById(db: Queryable, id: bigint | string): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>(
@@ -60,6 +47,11 @@ export async function userByEmail(db: Queryable, email: string): Promise<UserRow
 export async function userByPhone(db: Queryable, phone: string): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>(`select ${USER_COLUMNS} from users where phone = $1`, [phone]);
   return row;
+}
+
+/** The player with this e-mail address (normalised, lower case) or phone number (E.164). */
+export function userByContact(db: Queryable, channel: Channel, target: string): Promise<UserRow | undefined> {
+  return channel === 'email' ? userByEmail(db, target) : userByPhone(db, target);
 }
 
 export interface NewUser {
@@ -105,56 +97,38 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return e?.code === '23505' && (e.constraint === constraint || Boolean(e.message?.includes(constraint)));
 }
 
-export async function createSession(
+/**
+ * A code delivered to the address proves the player controls it. `touch` also moves updated_at
+ * (a verification the player asked for; a code login leaves it).
+ */
+export async function markContactVerified(
   db: Queryable,
-  session: { userId: string; userAgent: string | null; ip: string; method: string },
-): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    'insert into sessions (user_id, user_agent, ip, method) values ($1, $2, $3, $4) returning id',
-    [session.userId, session.userAgent?.slice(0, 400) ?? null, session.ip, session.method],
-  );
-  if (!row) throw new Error('insert into sessions returned no row');
-  return row.id;
-}
-
-export async function insertRefreshToken(
-  db: Queryable,
-  sessionId: string,
-  hash: Buffer,
-  ttlDays: number,
+  userId: string,
+  channel: Channel,
+  { touch }: { touch: boolean },
 ): Promise<void> {
-  await db.query(
-    `insert into refresh_tokens (session_id, token_hash, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
-    [sessionId, hash, ttlDays],
-  );
+  const column = channel === 'email' ? 'is_email_verified' : 'is_phone_verified';
+  await db.query(`update users set ${column} = true${touch ? ', updated_at = now()' : ''} where id = $1`, [
+    userId,
+  ]);
 }
 
-/** Whether the session exists and is not revoked (checked on every authenticated request). */
-export async function sessionIsLive(db: Queryable, sessionId: string, userId: bigint): Promise<boolean> {
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [
+    userId,
+    passwordHash,
+  ]);
+}
+
+/** Sets the first password of an account that has none; false when it has one (a race included). */
+export async function setFirstPassword(
+  db: Queryable,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
   const rows = await db.query(
-    'select 1 from sessions where id = $1 and user_id = $2 and revoked_at is null',
-    [sessionId, String(userId)],
-    'session_live',
+    'update users set password_hash = $2, updated_at = now() where id = $1 and password_hash is null returning id',
+    [userId, passwordHash],
   );
   return rows.length > 0;
-}
-
-export async function revokeSessions(
-  db: Queryable,
-  where: { sessionId?: string; userId?: string; exceptSessionId?: string },
-  reason: string,
-): Promise<number> {
-  if (where.sessionId) {
-    const rows = await db.query(
-      'update sessions set revoked_at = now(), revoke_reason = $2 where id = $1 and revoked_at is null returning id',
-      [where.sessionId, reason],
-    );
-    return rows.length;
-  }
-  const rows = await db.query(
-    `update sessions set revoked_at = now(), revoke_reason = $3
-      where user_id = $1 and revoked_at is null and ($2::uuid is null or id <> $2::uuid) returning id`,
-    [where.userId, where.exceptSessionId ?? null, reason],
-  );
-  return rows.length;
 }

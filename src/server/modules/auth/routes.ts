@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError, invalid } from '../../http/errors.ts';
+import { DomainError, fail, invalid } from '../../domain-error.ts';
+import { STATUS_OF } from '../../http/errors.ts';
+import { requireTrustedHost } from '../../http/request-origin.ts';
+import { routeSchema } from '../../http/route-schema.ts';
+import type { BonusService } from '../bonus/service.ts';
 import { checkCaptcha } from './captcha.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device.ts';
 import {
   clearRefreshCookie,
   REFRESH_COOKIE,
@@ -12,8 +18,8 @@ import {
   setRefreshCookie,
 } from './http.ts';
 import { normaliseEmail, normalisePhone } from './phone.ts';
-import * as schema from './schemas.ts';
-import type { AuthService, Channel } from './service.ts';
+import { ROUTES } from './schemas.ts';
+import type { AuthService } from './service.ts';
 import { POPUP_SCRIPT_HASH, popupPage, type SocialLogin } from './social.ts';
 
 interface Deps {
@@ -21,284 +27,296 @@ interface Deps {
   database: Database;
   auth: AuthService;
   social: SocialLogin;
+  /** Guards the operator routes; absent when no OPERATOR_API_TOKEN is configured. */
+  operatorScope?: ((scope: FastifyInstance) => void) | undefined;
+  /** Redeems a promo code sent with a registration. */
+  bonus?: BonusService;
 }
 
+/** An address as a request carries it: an e-mail, or a phone number with its country. */
+type Contact = { email: string } | { phone: string; country?: string | undefined };
+
+/** The normalised address; 422 `phone: invalid_phone` for a number that is none. */
+function targetOf(contact: Contact): string {
+  if ('email' in contact) return normaliseEmail(contact.email);
+  const phone = normalisePhone(contact.phone, contact.country ?? 'RU');
+  if (!phone) throw invalid('phone', 'invalid_phone');
+  return phone;
+}
+
+const captchaOf = (body: { captcha?: string | undefined; 'g-recaptcha-response'?: string | undefined }) =>
+  body.captcha ?? body['g-recaptcha-response'];
+
+const attributionOf = (body: {
+  partner?: string | undefined;
+  adplace?: string | undefined;
+  stag?: string | undefined;
+  promo?: string | undefined;
+}) => ({
+  partner: body.partner ?? null,
+  adplace: body.adplace ?? null,
+  stag: body.stag ?? null,
+  promo: body.promo ?? null,
+});
+
+const ok = { success: true } as const;
+const CHANNELS = ['email', 'phone'] as const;
+const v2 = '/api/v2/auth';
+
+/** A route's declaration (ROUTES in ./schemas.ts) as its `schema` option. */
+const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
+
 /** Registration, login, codes, recovery and tokens (docs/api-auth.md). Mounted under /api. */
-export async function authRoutes(app: FastifyInstance, { config, database, auth, social }: Deps) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { config, database, auth, social, operatorScope, bonus }: Deps,
+) {
   const env = config.env;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const captcha = {
     secret: env.CAPTCHA_SECRET,
     verifyUrl: env.CAPTCHA_VERIFY_URL,
     minScore: env.CAPTCHA_MIN_SCORE,
   };
-  const authenticated = { preHandler: requireUser(database, auth.keys) };
-  const v2 = '/api/v2/auth';
-
-  const phoneOf = (body: { phone: string; country?: string | undefined }) => {
-    const phone = normalisePhone(body.phone, body.country ?? 'RU');
-    if (!phone) throw invalid('phone', 'invalid_phone');
-    return phone;
-  };
-  const captchaOf = (body: { captcha?: string | undefined; 'g-recaptcha-response'?: string | undefined }) =>
-    body.captcha ?? body['g-recaptcha-response'];
-  const attributionOf = (body: {
-    partner?: string | undefined;
-    adplace?: string | undefined;
-    stag?: string | undefined;
-    promo?: string | undefined;
-  }) => ({
-    partner: body.partner ?? null,
-    adplace: body.adplace ?? null,
-    stag: body.stag ?? null,
-    promo: body.promo ?? null,
+  // Guards run before validation: a call without a token, or to an untrusted host, is refused
+  // whatever its body.
+  const authenticated = requireUser(database, auth.keys);
+  // Routes that mail or redirect to a link built on the request's host (docs/security.md).
+  const linking = requireTrustedHost;
+  // The captcha is checked once the login throttle lets the attempt through: a throttled attempt
+  // costs no call to the captcha service, and a failed captcha no failure on the account.
+  const loginClient = (request: FastifyRequest, body?: Parameters<typeof captchaOf>[0]) => ({
+    deviceCookie: request.cookies[DEVICE_COOKIE],
+    ...(body ? { checkCaptcha: () => checkCaptcha(captcha, captchaOf(body), request.ip) } : {}),
   });
-  const ok = { success: true };
+  const meta = (request: FastifyRequest, locale?: string) => requestMeta(request, env, locale);
 
-  // ── registration ──
-  app.post(`${v2}/register/email`, async (request, reply) => {
-    const body = schema.registerEmail.parse(request.body);
-    const meta = requestMeta(request, env, body.locale);
-    await checkCaptcha(captcha, captchaOf(body), meta.ip);
-    const session = await auth.register(
-      {
-        channel: 'email',
-        target: normaliseEmail(body.email),
-        password: body.password,
-        name: body.name,
-        currency: body.currency,
-        timezone: body.timezone,
-        attribution: attributionOf(body),
+  for (const channel of CHANNELS) {
+    // ── registration ──
+    api.post(
+      `${v2}/register/${channel}`,
+      { schema: declared(`POST ${v2}/register/${channel}`) },
+      async (request, reply) => {
+        const { body } = request;
+        const who = meta(request, body.locale);
+        await checkCaptcha(captcha, captchaOf(body), who.ip);
+        // A promo code given at registration (docs/bonuses.md "Promo codes"): one that cannot be
+        // redeemed refuses the registration before the account exists; any other value is attribution only.
+        if (body.promo && bonus) await bonus.checkPromo(body.promo, body.currency ?? null);
+        const registration = {
+          channel,
+          target: targetOf(body),
+          password: body.password,
+          name: body.name,
+          currency: body.currency,
+          timezone: body.timezone,
+          attribution: attributionOf(body),
+        };
+        const session = await auth.registration.register(registration, who);
+        if (body.promo && bonus) await bonus.redeemQuietly(session.user, body.promo, request.log);
+        return sendSession(reply, request, env, session);
       },
-      meta,
     );
-    return sendSession(reply, request, env, session);
-  });
 
-  app.post(`${v2}/register/phone`, async (request, reply) => {
-    const body = schema.registerPhone.parse(request.body);
-    const meta = requestMeta(request, env, body.locale);
-    await checkCaptcha(captcha, captchaOf(body), meta.ip);
-    const session = await auth.register(
-      {
-        channel: 'phone',
-        target: phoneOf(body),
-        password: body.password,
-        name: body.name,
-        currency: body.currency,
-        timezone: body.timezone,
-        attribution: attributionOf(body),
+    // ── login ──
+    api.post(
+      `${v2}/login/${channel}/password`,
+      { schema: declared(`POST ${v2}/login/${channel}/password`) },
+      async (request, reply) => {
+        const { body } = request;
+        const target = targetOf(body);
+        const client = loginClient(request, body);
+        const session = await auth.login.withPassword(channel, target, body.password, meta(request), client);
+        return sendSession(reply, request, env, session);
       },
-      meta,
     );
-    return sendSession(reply, request, env, session);
-  });
-
-  // ── login ──
-  app.post(`${v2}/login/email/password`, async (request, reply) => {
-    const body = schema.loginEmailPassword.parse(request.body);
-    const meta = requestMeta(request, env);
-    await checkCaptcha(captcha, captchaOf(body), meta.ip);
-    return sendSession(
-      reply,
-      request,
-      env,
-      await auth.loginWithPassword('email', normaliseEmail(body.email), body.password, meta),
+    const codePaths = [
+      `${v2}/login/${channel}/verification`,
+      `${v2}/login/${channel === 'email' ? 'email/resend' : 'phone/code/resend'}`,
+    ] as const;
+    for (const path of codePaths) {
+      api.post(path, { schema: declared(`POST ${path}`) }, async (request) => {
+        const { body } = request;
+        await auth.login.requestCode(channel, targetOf(body), meta(request, body.locale));
+        return ok;
+      });
+    }
+    api.post(
+      `${v2}/login/${channel}/code`,
+      { schema: declared(`POST ${v2}/login/${channel}/code`) },
+      async (request, reply) => {
+        const { body } = request;
+        const target = targetOf(body);
+        const who = meta(request);
+        const session = await auth.login.withCode(channel, target, body.code, who, loginClient(request));
+        return sendSession(reply, request, env, session);
+      },
     );
-  });
 
-  app.post(`${v2}/login/phone/password`, async (request, reply) => {
-    const body = schema.loginPhonePassword.parse(request.body);
-    const meta = requestMeta(request, env);
-    await checkCaptcha(captcha, captchaOf(body), meta.ip);
-    return sendSession(
-      reply,
-      request,
-      env,
-      await auth.loginWithPassword('phone', phoneOf(body), body.password, meta),
+    // ── contact verification (logged in) ──
+    api.post(
+      `${v2}/${channel}/resend`,
+      { preValidation: authenticated, schema: declared(`POST ${v2}/${channel}/resend`) },
+      async (request) => {
+        await auth.verification.resend(request.auth!.user, channel, meta(request));
+        return ok;
+      },
     );
-  });
-
-  const sendLoginCode = (channel: Channel) => async (request: FastifyRequest) => {
-    const body =
-      channel === 'email' ? schema.emailOnly.parse(request.body) : schema.phoneOnly.parse(request.body);
-    const target = 'email' in body ? normaliseEmail(body.email) : phoneOf(body);
-    await auth.requestLoginCode(channel, target, requestMeta(request, env, body.locale));
-    return ok;
-  };
-  app.post(`${v2}/login/email/verification`, sendLoginCode('email'));
-  app.post(`${v2}/login/email/resend`, sendLoginCode('email'));
-  app.post(`${v2}/login/phone/verification`, sendLoginCode('phone'));
-  app.post(`${v2}/login/phone/code/resend`, sendLoginCode('phone'));
-
-  app.post(`${v2}/login/email/code`, async (request, reply) => {
-    const body = schema.emailCode.parse(request.body);
-    return sendSession(
-      reply,
-      request,
-      env,
-      await auth.loginWithCode('email', normaliseEmail(body.email), body.code, requestMeta(request, env)),
+    api.post(
+      `${v2}/${channel}/verify/code`,
+      { preValidation: authenticated, schema: declared(`POST ${v2}/${channel}/verify/code`) },
+      async (request) => {
+        await auth.verification.verify(request.auth!.user, channel, request.body.code, meta(request));
+        return ok;
+      },
     );
-  });
-  app.post(`${v2}/login/phone/code`, async (request, reply) => {
-    const body = schema.phoneCode.parse(request.body);
-    return sendSession(
-      reply,
-      request,
-      env,
-      await auth.loginWithCode('phone', phoneOf(body), body.code, requestMeta(request, env)),
-    );
-  });
 
-  // ── contact verification (logged in) ──
-  for (const channel of ['email', 'phone'] as const) {
-    app.post(`${v2}/${channel}/resend`, authenticated, async (request) => {
-      await auth.resendVerification(request.auth!.user, channel, requestMeta(request, env));
-      return ok;
-    });
-    app.post(`${v2}/${channel}/verify/code`, authenticated, async (request) => {
-      const body = schema.codeOnly.parse(request.body);
-      await auth.verifyContact(request.auth!.user, channel, body.code, requestMeta(request, env));
-      return ok;
-    });
+    // ── password recovery ──
+    api.post(
+      `${v2}/password/${channel}/forgot`,
+      { preValidation: linking, schema: declared(`POST ${v2}/password/${channel}/forgot`) },
+      async (request) => {
+        const { body } = request;
+        await auth.recovery.forgot(channel, targetOf(body), meta(request, body.locale));
+        return ok;
+      },
+    );
+    api.post(
+      `${v2}/password/${channel}/code/confirm`,
+      { schema: declared(`POST ${v2}/password/${channel}/code/confirm`) },
+      async (request) => {
+        const { body } = request;
+        const target = targetOf(body);
+        const resetToken = await auth.recovery.confirmCode(channel, target, body.code, meta(request));
+        return { ...ok, data: { reset_token: resetToken } };
+      },
+    );
+    api.post(
+      `${v2}/password/${channel}/token/check`,
+      { schema: declared(`POST ${v2}/password/${channel}/token/check`) },
+      async (request) => {
+        if (!(await auth.recovery.tokenIsValid(request.body.token, channel, meta(request))))
+          throw invalid('token', 'token_invalid');
+        return ok;
+      },
+    );
   }
 
-  // ── password recovery ──
-  const restore = `${v2}/password`;
-  app.post(`${restore}/email/forgot`, async (request) => {
-    const body = schema.emailOnly.parse(request.body);
-    await auth.forgotPassword('email', normaliseEmail(body.email), requestMeta(request, env, body.locale));
-    return ok;
-  });
-  app.post(`${restore}/phone/forgot`, async (request) => {
-    const body = schema.phoneOnly.parse(request.body);
-    await auth.forgotPassword('phone', phoneOf(body), requestMeta(request, env, body.locale));
-    return ok;
-  });
-  app.post(`${restore}/email/code/confirm`, async (request) => {
-    const body = schema.emailCode.parse(request.body);
-    const resetToken = await auth.confirmResetCode(
-      'email',
-      normaliseEmail(body.email),
-      body.code,
-      requestMeta(request, env),
-    );
-    return { success: true, data: { reset_token: resetToken } };
-  });
-  app.post(`${restore}/phone/code/confirm`, async (request) => {
-    const body = schema.phoneCode.parse(request.body);
-    const resetToken = await auth.confirmResetCode(
-      'phone',
-      phoneOf(body),
-      body.code,
-      requestMeta(request, env),
-    );
-    return { success: true, data: { reset_token: resetToken } };
-  });
-  app.post(`${restore}/email/token/confirm`, async (request) => {
-    const body = schema.tokenOnly.parse(request.body);
-    return {
-      success: true,
-      data: { reset_token: await auth.exchangeLinkToken(body.token, requestMeta(request, env)) },
-    };
-  });
-  for (const channel of ['email', 'phone'] as const) {
-    app.post(`${restore}/${channel}/token/check`, async (request) => {
-      const body = schema.tokenOnly.parse(request.body);
-      if (!(await auth.resetTokenIsValid(body.token, channel, requestMeta(request, env))))
-        throw invalid('token', 'token_invalid');
-      return ok;
+  const restore = `${v2}/password` as const;
+  api.post(
+    `${restore}/email/token/confirm`,
+    { schema: declared(`POST ${restore}/email/token/confirm`) },
+    async (request) => ({
+      ...ok,
+      data: { reset_token: await auth.recovery.exchangeLinkToken(request.body.token, meta(request)) },
+    }),
+  );
+  for (const path of [`${restore}/email/reset/token`, `${restore}/phone/reset`] as const) {
+    api.post(path, { schema: declared(`POST ${path}`) }, async (request, reply) => {
+      const { token, password, password_confirmation: confirmation } = request.body;
+      const session = await auth.recovery.resetWithToken(token, password, confirmation, meta(request));
+      return sendSession(reply, request, env, session);
     });
   }
-  const resetByToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = schema.resetWithToken.parse(request.body);
-    return sendSession(
-      reply,
-      request,
-      env,
-      await auth.resetWithToken(
-        body.token,
-        body.password,
-        body.password_confirmation,
-        requestMeta(request, env),
-      ),
-    );
-  };
-  app.post(`${restore}/email/reset/token`, resetByToken);
-  app.post(`${restore}/phone/reset`, resetByToken);
-  app.post(`${restore}/email/reset/code`, async (request, reply) => {
-    const body = schema.resetWithCode.parse(request.body);
-    return sendSession(
-      reply,
-      request,
-      env,
-      await auth.resetWithCode(
-        normaliseEmail(body.email),
-        body.code,
-        body.password,
-        body.password_confirmation,
-        requestMeta(request, env),
-      ),
-    );
-  });
+  api.post(
+    `${restore}/email/reset/code`,
+    { schema: declared(`POST ${restore}/email/reset/code`) },
+    async (request, reply) => {
+      const { code, password, password_confirmation: confirmation } = request.body;
+      const target = normaliseEmail(request.body.email);
+      const who = meta(request);
+      const session = await auth.recovery.resetWithCode(target, code, password, confirmation, who);
+      return sendSession(reply, request, env, session);
+    },
+  );
 
   // ── tokens ──
-  app.post('/auth/refresh-token', async (request, reply) => {
-    const token = request.cookies[REFRESH_COOKIE];
-    const rotated = token ? await auth.refresh(token, requestMeta(request, env)) : null;
-    if (!rotated) {
+  api.post(
+    '/auth/refresh-token',
+    { schema: declared('POST /auth/refresh-token') },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      const rotated = token ? await auth.sessions.refresh(token, meta(request)) : null;
+      if (!rotated) {
+        clearRefreshCookie(reply);
+        throw fail('unauthenticated', 'token', 'token_invalid');
+      }
+      setRefreshCookie(reply, rotated.refreshToken, env, request);
+      return { access_token: rotated.accessToken };
+    },
+  );
+
+  api.put(
+    '/auth/logout',
+    { preValidation: authenticated, schema: declared('PUT /auth/logout') },
+    async (request, reply) => {
+      await auth.sessions.logout(request.auth!.sessionId);
       clearRefreshCookie(reply);
-      throw new ApiError(401, { token: ['token_invalid'] });
-    }
-    setRefreshCookie(reply, rotated.refreshToken, env, request);
-    return { access_token: rotated.accessToken };
+      return ok;
+    },
+  );
+
+  api.post(
+    '/auth/send_login_data',
+    { preValidation: [requireTrustedHost, authenticated], schema: declared('POST /auth/send_login_data') },
+    async (request) => {
+      await auth.recovery.sendLoginData(request.auth!.user, meta(request));
+      return ok;
+    },
+  );
+
+  // ── social login (a popup that posts its result to the opener, docs/api-auth.md) ──
+  api.put('/auth/login', { preValidation: linking, schema: declared('PUT /auth/login') }, async (request) => {
+    const { body } = request;
+    const start = { provider: body.provider, origin: body.origin, promo: body.promo };
+    return { url: await social.start(start, meta(request)) };
   });
 
-  app.put('/auth/logout', authenticated, async (request, reply) => {
-    await auth.logout(request.auth!.sessionId);
-    clearRefreshCookie(reply);
-    return ok;
-  });
+  api.get(
+    '/auth/social/:provider/callback',
+    { schema: declared('GET /auth/social/:provider/callback') },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const who = meta(request);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-security-policy',
+          `default-src 'none'; script-src '${POPUP_SCRIPT_HASH}'; frame-ancestors 'none'`,
+        )
+        // The popup must stay in its opener's browsing context group to post its result.
+        .removeHeader('cross-origin-opener-policy');
+      try {
+        if (!who.siteUrl) await requireTrustedHost(request);
+        const url = new URL(request.url, who.siteUrl ?? undefined);
+        const { origin, session } = await social.finish(provider, url, who);
+        setRefreshCookie(reply, session.refreshToken, env, request);
+        setDeviceCookie(reply, request, session.deviceEntry);
+        return reply.send(
+          popupPage(origin, { success: true, token: session.accessToken, is_new: session.isNew }),
+        );
+      } catch (error) {
+        request.log.warn({ err: error, provider }, 'social login failed');
+        // Without a verified state there is no trusted origin: post to our own site origin only.
+        // The page answers with the failure's status, whichever it is (the declared ones are the
+        // failures social.finish is known to give).
+        return (reply as FastifyReply)
+          .code(error instanceof DomainError ? STATUS_OF[error.kind] : 500)
+          .send(popupPage(who.siteUrl ?? app.origins.canonical, { success: false, error: 'social_failed' }));
+      }
+    },
+  );
 
-  app.post('/auth/send_login_data', authenticated, async (request) => {
-    await auth.sendLoginData(request.auth!.user, requestMeta(request, env));
-    return ok;
-  });
-
-  // ── social login (spec §4: popup + postMessage) ──
-  app.put('/auth/login', async (request) => {
-    const body = schema.socialStart.parse(request.body);
-    return {
-      url: await social.start(
-        { provider: body.provider, origin: body.origin, promo: body.promo },
-        requestMeta(request, env),
-      ),
-    };
-  });
-
-  app.get<{ Params: { provider: string } }>('/auth/social/:provider/callback', async (request, reply) => {
-    const meta = requestMeta(request, env);
-    const url = new URL(request.url, meta.siteUrl);
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; script-src '${POPUP_SCRIPT_HASH}'; frame-ancestors 'none'`,
-      )
-      // The popup must stay in its opener's browsing context group to post its result (spec §4).
-      .removeHeader('cross-origin-opener-policy');
-    try {
-      const { origin, session } = await social.finish(request.params.provider, url, meta);
-      setRefreshCookie(reply, session.refreshToken, env, request);
-      return reply.send(
-        popupPage(origin, { success: true, token: session.accessToken, is_new: session.isNew }),
-      );
-    } catch (error) {
-      request.log.warn({ err: error, provider: request.params.provider }, 'social login failed');
-      // Without a verified state there is no trusted origin: post to our own site origin only.
-      return reply
-        .code(error instanceof ApiError ? error.statusCode : 500)
-        .send(popupPage(new URL(meta.siteUrl).origin, { success: false, error: 'social_failed' }));
-    }
-  });
+  // ── operator API: the login throttle's live counters ──
+  if (operatorScope) {
+    await app.register(async (scope) => {
+      operatorScope(scope);
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .get('/operator/login-throttles', { schema: declared('GET /operator/login-throttles') }, async () =>
+          auth.throttle.report(),
+        );
+    });
+  }
 }

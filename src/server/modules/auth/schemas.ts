@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import {
+  refreshResponse,
+  resetTokenResponse,
+  sessionResponse,
+  socialUrlResponse,
+} from '../../../shared/api/auth.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
+import { asSent, content, route, success, timestamp } from '../../http/schemas.ts';
+import { displayNameField } from '../profile/display-name.ts';
+import { timezoneField } from '../profile/timezone.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>
@@ -7,15 +16,18 @@ const optionalText = (max: number) =>
     .optional()
     .nullable()
     .transform((v) => v || undefined);
+/** An optional field whose absence may also be sent as null or a blank string. */
+const optionalField = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v), field.optional());
 
-/** Fields every login and registration may carry (spec §7: fp; captcha v3 token). */
+/** Fields every login and registration may carry: a browser fingerprint and a reCAPTCHA v3 token. */
 const clientFields = {
   fp: optionalText(200),
   captcha: optionalText(4000),
   'g-recaptcha-response': optionalText(4000),
 };
 
-/** Attribution fields sent with registration (spec §7). */
+/** Attribution fields sent with registration (docs/api-auth.md). */
 const attributionFields = {
   partner: optionalText(100),
   adplace: optionalText(100),
@@ -43,10 +55,10 @@ const country = z
 export const registerEmail = z.object({
   email,
   password,
-  name: optionalText(80),
+  name: optionalField(displayNameField),
   currency: z.enum(CURRENCIES, { error: 'invalid_currency' }).optional(),
   locale: optionalText(10),
-  timezone: optionalText(64),
+  timezone: optionalField(timezoneField),
   ...attributionFields,
   ...clientFields,
 });
@@ -71,3 +83,239 @@ export const socialStart = z.object({
   origin: z.url({ error: 'invalid_origin' }),
   fp: optionalText(200),
 });
+
+// ── answers ──
+
+/**
+ * The answers the browser reads too (src/shared/api/auth.ts): a new session (docs/api-auth.md
+ * "Session responses"; the refresh and device cookies come with it), a reset token, a refreshed
+ * access token, the social login's authorization URL.
+ */
+export const session = sessionResponse;
+export const resetToken = resetTokenResponse;
+export const refreshed = refreshResponse;
+export const socialUrl = socialUrlResponse;
+
+/** The HTML page the social-login popup ends on, success or not: it posts the result to its opener. */
+export const popupHtml = z.string();
+
+/**
+ * The social-login callback's path and the provider's query (state, code, …). The handler reads
+ * the query from the URL, and any failure is the popup's page, so the query is declared as sent.
+ */
+export const socialCallbackParams = z.object({ provider: z.string() });
+export const socialCallbackQuery = z.looseObject({
+  state: asSent.optional(),
+  code: asSent.optional(),
+});
+
+const counterState = { failures: z.number().int(), wait_seconds: z.number().int() };
+
+/** GET /operator/login-throttles: the login throttle's live counters (docs/api-auth.md). */
+export const throttleReport = z.object({
+  accounts: z.array(
+    z.object({
+      account: z.string(),
+      password: z.object(counterState).nullable(),
+      code: z.object(counterState).nullable(),
+      devices: z.array(z.object({ device: z.string(), ...counterState })),
+      ip_pairs: z.array(z.object({ ip: z.string(), ...counterState })),
+      last_failure_at: timestamp,
+    }),
+  ),
+  ips: z.array(z.object({ ip: z.string(), ...counterState })),
+});
+
+// ── routes (paths under /api) ──
+
+const v2 = '/api/v2/auth';
+const popup = (description: string) => content('text/html', popupHtml, description);
+
+export const ROUTES = {
+  [`POST ${v2}/register/email`]: route({
+    summary: 'Registers by e-mail, mails a verification code, starts a session',
+    body: registerEmail,
+    response: { 200: session },
+  }),
+  [`POST ${v2}/register/phone`]: route({
+    summary: 'Registers by phone number, texts a verification code, starts a session',
+    body: registerPhone,
+    response: { 200: session },
+  }),
+  [`POST ${v2}/login/email/password`]: route({
+    summary: 'Logs in by e-mail and password, under the login throttle',
+    body: loginEmailPassword,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/phone/password`]: route({
+    summary: 'Logs in by phone number and password, under the login throttle',
+    body: loginPhonePassword,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/email/verification`]: route({
+    summary: 'Mails a login code (the same answer for an unknown address)',
+    body: emailOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/email/resend`]: route({
+    summary: 'Mails a new login code; the older one stops working',
+    body: emailOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/phone/verification`]: route({
+    summary: 'Texts a login code (the same answer for an unknown number)',
+    body: phoneOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/phone/code/resend`]: route({
+    summary: 'Texts a new login code; the older one stops working',
+    body: phoneOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/email/code`]: route({
+    summary: 'Logs in with a mailed code, under the login throttle',
+    body: emailCode,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/login/phone/code`]: route({
+    summary: 'Logs in with a texted code, under the login throttle',
+    body: phoneCode,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/email/resend`]: route({
+    summary: 'Mails a new code to verify the player’s e-mail address',
+    auth: 'player',
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/phone/resend`]: route({
+    summary: 'Texts a new code to verify the player’s phone number',
+    auth: 'player',
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/email/verify/code`]: route({
+    summary: 'Verifies the player’s e-mail address with the mailed code',
+    auth: 'player',
+    body: codeOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/phone/verify/code`]: route({
+    summary: 'Verifies the player’s phone number with the texted code',
+    auth: 'player',
+    body: codeOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/email/forgot`]: route({
+    summary: 'Mails a recovery code and link; earlier ones stop working',
+    body: emailOnly,
+    response: { 200: success },
+    errors: ['misdirected', 'rate_limited'],
+  }),
+  [`POST ${v2}/password/phone/forgot`]: route({
+    summary: 'Texts a recovery code and link; earlier ones stop working',
+    body: phoneOnly,
+    response: { 200: success },
+    errors: ['misdirected', 'rate_limited'],
+  }),
+  [`POST ${v2}/password/email/code/confirm`]: route({
+    summary: 'Exchanges a mailed recovery code for a reset token',
+    body: emailCode,
+    response: { 200: resetToken },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/phone/code/confirm`]: route({
+    summary: 'Exchanges a texted recovery code for a reset token',
+    body: phoneCode,
+    response: { 200: resetToken },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/email/token/confirm`]: route({
+    summary: 'Exchanges the mailed link’s token for a reset token; the link stops working',
+    body: tokenOnly,
+    response: { 200: resetToken },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/email/token/check`]: route({
+    summary: 'Whether a reset token of the e-mail flow is still good',
+    body: tokenOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/phone/token/check`]: route({
+    summary: 'Whether a reset token of the phone flow is still good',
+    body: tokenOnly,
+    response: { 200: success },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/email/reset/token`]: route({
+    summary: 'Sets a new password with a reset token; every session ends, a new one starts',
+    body: resetWithToken,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/phone/reset`]: route({
+    summary: 'Sets a new password with a reset token of the phone flow; a new session starts',
+    body: resetWithToken,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  [`POST ${v2}/password/email/reset/code`]: route({
+    summary: 'Sets a new password straight from the mailed recovery code; a new session starts',
+    body: resetWithCode,
+    response: { 200: session },
+    errors: ['rate_limited'],
+  }),
+  'POST /auth/refresh-token': route({
+    summary: 'Rotates the refresh-token cookie and answers a new access token',
+    response: { 200: refreshed },
+    errors: ['unauthenticated'],
+  }),
+  'PUT /auth/logout': route({
+    summary: 'Ends the session; its tokens stop working',
+    auth: 'player',
+    response: { 200: success },
+  }),
+  'POST /auth/send_login_data': route({
+    summary: 'Sends the player their login and a link to set a password',
+    auth: 'player',
+    response: { 200: success },
+    errors: ['misdirected', 'rate_limited'],
+  }),
+  'PUT /auth/login': route({
+    summary: 'Starts a social login: the provider’s authorization URL, for a popup',
+    body: socialStart,
+    response: { 200: socialUrl },
+    errors: ['misdirected'],
+  }),
+  'GET /auth/social/:provider/callback': route({
+    summary: 'The provider returns here; the page posts the result to the opener and closes',
+    description:
+      'Every outcome is the popup page; a failure carries social_failed with its status, also 422 ' +
+      '(unknown provider or state). Only a request refused before the page is built (text ' +
+      'PostgreSQL cannot store, too many requests) answers `{ errors }`.',
+    params: socialCallbackParams,
+    querystring: socialCallbackQuery,
+    response: {
+      200: popup('the result: success, the access token, is_new'),
+      401: popup('the result: social_failed (the provider refused)'),
+      421: popup('the result: social_failed (an untrusted host)'),
+      500: popup('the result: social_failed'),
+    },
+  }),
+  'GET /operator/login-throttles': route({
+    summary: 'The login throttle’s live counters, accounts with the latest failure first',
+    auth: 'operator',
+    response: { 200: throttleReport },
+  }),
+} as const;

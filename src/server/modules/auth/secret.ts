@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.ts';
+import { keepFirstTextSetting, textSetting } from './settings-repository.ts';
 
 /**
  * The access-token key: `JWT_SECRET` when set; otherwise one generated on first start and kept in
@@ -16,15 +17,8 @@ export async function resolveSecret(
   fromEnv: string | undefined,
 ): Promise<string> {
   if (fromEnv) return fromEnv;
-  const generated = randomBytes(48).toString('base64url');
-  await db.query(
-    `insert into settings (key, value) values ($1, to_jsonb($2::text)) on conflict (key) do nothing`,
-    [key, generated],
-  );
-  const [row] = await db.query<{ value: string }>(
-    `select value #>> '{}' as value from settings where key = $1`,
-    [key],
-  );
-  if (!row?.value) throw new Error(`could not read the generated ${key} setting`);
-  return row.value;
+  await keepFirstTextSetting(db, key, randomBytes(48).toString('base64url'));
+  const value = await textSetting(db, key);
+  if (!value) throw new Error(`could not read the generated ${key} setting`);
+  return value;
 }

@@ -3,9 +3,11 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { regionForCountry } from '../../../shared/region.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError, invalid } from '../../http/errors.ts';
+import { fail, invalid } from '../../domain-error.ts';
+import type { RequestMeta } from './context.ts';
+import { identityOwner, linkIdentity, saveOAuthState, takeOAuthState } from './identity-repository.ts';
 import { insertUser, isUniqueViolation, type UserRow, userByEmail, userById } from './repository.ts';
-import type { AuthService, IssuedSession, RequestMeta } from './service.ts';
+import type { IssuedSession, Sessions } from './sessions.ts';
 
 /** One OpenID Connect provider (OIDC_PROVIDERS entry). */
 const providerSchema = z.object({
@@ -38,18 +40,18 @@ export const SOCIAL_MESSAGE_TYPE = 'orbita:social-login';
 
 /**
  * Social login over OpenID Connect (authorization code + PKCE, state and nonce), for any number
- * of configured providers (spec §4: the popup posts its result back to the opener).
+ * of configured providers; the popup posts its result back to the opener (docs/api-auth.md).
  */
 export class SocialLogin {
   readonly #providers: Map<string, ProviderConfig>;
   readonly #configs = new Map<string, Promise<oidc.Configuration>>();
   readonly #db: Database;
-  readonly #auth: AuthService;
+  readonly #sessions: Sessions;
 
-  constructor(providers: ProviderConfig[], deps: { database: Database; auth: AuthService }) {
+  constructor(providers: ProviderConfig[], deps: { database: Database; sessions: Sessions }) {
     this.#providers = new Map(providers.map((p) => [p.name, p]));
     this.#db = deps.database;
-    this.#auth = deps.auth;
+    this.#sessions = deps.sessions;
   }
 
   /** Builds the provider's authorization URL and remembers state, nonce and PKCE verifier. */
@@ -60,16 +62,21 @@ export class SocialLogin {
     const provider = this.#providers.get(input.provider);
     if (!provider) throw invalid('provider', 'unknown_provider');
     const origin = new URL(input.origin).origin;
-    if (new URL(origin).host !== new URL(meta.siteUrl).host) throw invalid('origin', 'invalid_origin');
+    if (!meta.siteUrl || new URL(origin).host !== new URL(meta.siteUrl).host)
+      throw invalid('origin', 'invalid_origin');
     const config = await this.#config(provider);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
-    await this.#db.query(
-      `insert into oauth_states (state, provider, nonce, code_verifier, origin, promo, expires_at)
-       values ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-      [state, provider.name, nonce, verifier, origin, input.promo ?? null, STATE_TTL_MINUTES],
-    );
+    await saveOAuthState(this.#db, {
+      state,
+      provider: provider.name,
+      nonce,
+      code_verifier: verifier,
+      origin,
+      promo: input.promo ?? null,
+      ttlMinutes: STATE_TTL_MINUTES,
+    });
     return oidc
       .buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl(meta.siteUrl, provider.name),
@@ -94,18 +101,11 @@ export class SocialLogin {
     const provider = this.#providers.get(providerName);
     if (!provider) throw invalid('provider', 'unknown_provider');
     const state = currentUrl.searchParams.get('state') ?? '';
-    const [saved] = await this.#db.query<{
-      nonce: string;
-      code_verifier: string;
-      origin: string;
-      promo: string | null;
-    }>(
-      `delete from oauth_states where state = $1 and provider = $2 and expires_at > now() returning nonce, code_verifier, origin, promo`,
-      [state, provider.name],
-    );
+    const saved = await takeOAuthState(this.#db, state, provider.name);
     if (!saved) throw invalid('state', 'token_invalid');
     const config = await this.#config(provider);
-    // The redirect URI the provider saw: the site URL, not whatever host proxied the callback.
+    // The redirect URI the provider saw: the trusted site URL, not whatever host proxied the callback.
+    if (!meta.siteUrl) throw invalid('origin', 'invalid_origin');
     const callback = new URL(callbackUrl(meta.siteUrl, provider.name));
     callback.search = currentUrl.search;
     let subject: string;
@@ -121,19 +121,19 @@ export class SocialLogin {
       if (!claims?.sub) throw new Error('no subject in the ID token');
       subject = claims.sub;
       profile = claims;
-      // Many providers put the email only in userinfo (OIDC Core §5.4); the subject must match.
+      // Many providers put the email only in the userinfo answer, whose subject must match the token's.
       if (claims.email === undefined && config.serverMetadata().userinfo_endpoint) {
         profile = await oidc.fetchUserInfo(config, tokens.access_token, subject);
       }
     } catch (error) {
-      throw new ApiError(401, { provider: [`provider_failed:${(error as Error).message}`] });
+      throw fail('unauthenticated', 'provider', 'provider_failed', (error as Error).message);
     }
     const email =
       typeof profile.email === 'string' && profile.email_verified === true
         ? profile.email.trim().toLowerCase()
         : null;
     const { user, isNew } = await this.#findOrCreate(provider.name, subject, email, saved.promo, meta);
-    const session = await this.#auth.issueSession(user, meta, `social:${provider.name}`);
+    const session = await this.#sessions.issue(user, meta, `social:${provider.name}`);
     return { origin: saved.origin, session: { ...session, isNew } };
   }
 
@@ -145,11 +145,8 @@ export class SocialLogin {
     promo: string | null,
     meta: RequestMeta,
   ): Promise<{ user: UserRow; isNew: boolean }> {
-    const [identity] = await this.#db.query<{ user_id: string }>(
-      'select user_id::text from user_identities where provider = $1 and subject = $2',
-      [provider, subject],
-    );
-    const linked = identity ? await userById(this.#db, identity.user_id) : undefined;
+    const ownerId = await identityOwner(this.#db, provider, subject);
+    const linked = ownerId ? await userById(this.#db, ownerId) : undefined;
     if (linked) return { user: linked, isNew: false };
     const existing = email ? await userByEmail(this.#db, email) : undefined;
     let user = existing;
@@ -169,10 +166,7 @@ export class SocialLogin {
         if (!user) throw error;
       }
     }
-    await this.#db.query(
-      'insert into user_identities (provider, subject, user_id, email) values ($1, $2, $3, $4) on conflict do nothing',
-      [provider, subject, user.id, email],
-    );
+    await linkIdentity(this.#db, { provider, subject, userId: user.id, email });
     return { user, isNew: !existing };
   }
 

@@ -4,9 +4,13 @@ import { hashOpaque, opaqueToken, sixDigitCode, TokenKeys } from './tokens.ts';
 const keys = new TokenKeys('x'.repeat(40));
 
 describe('access tokens', () => {
-  test('round-trip user and session', async () => {
+  test('round-trip user and session, with the expiry in milliseconds', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
     const token = await keys.signAccess({ userId: 42n, sessionId: 's-1' }, 60);
-    expect(await keys.verifyAccess(token)).toEqual({ userId: 42n, sessionId: 's-1' });
+    const claims = await keys.verifyAccess(token);
+    expect(claims).toMatchObject({ userId: 42n, sessionId: 's-1' });
+    expect(claims?.expiresAt).toBeGreaterThanOrEqual(before + 60_000);
+    expect(claims?.expiresAt).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 
   test('a token signed with another key, tampered or expired is rejected', async () => {
@@ -41,6 +45,17 @@ describe('codes and opaque tokens', () => {
     const b = opaqueToken();
     expect(a.token).not.toBe(b.token);
     expect(hashOpaque(a.token).equals(a.hash)).toBe(true);
+  });
+
+  test('a refresh successor is derived from the token and the key, and hashed like any opaque token', () => {
+    const { token } = opaqueToken();
+    const next = keys.refreshSuccessor(token);
+    expect(next.token).toMatch(/^[\w-]{43}$/);
+    expect(next.token).not.toBe(token);
+    expect(keys.refreshSuccessor(token)).toEqual(next);
+    expect(hashOpaque(next.token).equals(next.hash)).toBe(true);
+    expect(new TokenKeys('y'.repeat(40)).refreshSuccessor(token).token).not.toBe(next.token);
+    expect(keys.refreshSuccessor(opaqueToken().token).token).not.toBe(next.token);
   });
 
   test('code hashes bind purpose and target', () => {

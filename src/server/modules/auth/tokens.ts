@@ -7,13 +7,21 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** Claims of a verified access token, with its expiry (`exp`) in ms since the epoch. */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
+}
+
+/** Keys derived from the one token secret: access JWTs, code hashes, refresh-token successors. */
 export class TokenKeys {
   readonly #jwtKey: Uint8Array;
   readonly #hmacKey: Buffer;
+  readonly #refreshKey: Buffer;
 
   constructor(secret: string) {
     this.#jwtKey = new TextEncoder().encode(secret);
     this.#hmacKey = createHash('sha256').update(`codes:${secret}`).digest();
+    this.#refreshKey = createHash('sha256').update(`refresh:${secret}`).digest();
   }
 
   signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
@@ -26,12 +34,17 @@ export class TokenKeys {
   }
 
   /** Verified claims, or null for anything invalid or expired. */
-  async verifyAccess(token: string): Promise<AccessClaims | null> {
+  async verifyAccess(token: string): Promise<VerifiedAccess | null> {
     try {
       const { payload } = await jwtVerify(token, this.#jwtKey, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !/^\d+$/.test(payload.sub))
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number' ||
+        !/^\d+$/.test(payload.sub)
+      )
         return null;
-      return { userId: BigInt(payload.sub), sessionId: payload.sid };
+      return { userId: BigInt(payload.sub), sessionId: payload.sid, expiresAt: payload.exp * 1000 };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
@@ -41,6 +54,16 @@ export class TokenKeys {
   /** Keyed hash of a one-time code: a database read does not reveal live codes. */
   codeHash(purpose: string, target: string, code: string): string {
     return createHmac('sha256', this.#hmacKey).update(`${purpose}\n${target}\n${code}`).digest('hex');
+  }
+
+  /**
+   * The refresh token that replaces `token`, and its hash. Derived rather than random so that a
+   * second refresh with the same token inside the grace window can answer the same successor
+   * although the database keeps only hashes (AuthService.refresh).
+   */
+  refreshSuccessor(token: string): { token: string; hash: Buffer } {
+    const next = createHmac('sha256', this.#refreshKey).update(token).digest('base64url');
+    return { token: next, hash: hashOpaque(next) };
   }
 }
 

@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { configResponse, currenciesResponse } from '../../../shared/api/config.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import { publicCurrency } from '../../currency-table.ts';
+import { routeSchema } from '../../http/route-schema.ts';
 import { parseProviders } from '../auth/social.ts';
 
-/** Public business configuration: currencies with limits (spec §3, §9), locales and defaults. */
+/** Public business configuration: currencies with limits (docs/configuration.md), locales and defaults. */
 export async function configRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
-  const currencies = CURRENCIES.map((code) => publicCurrency(config.currencies[code]));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const currencies = CURRENCIES.map((code) =>
+    publicCurrency(config.currencies[code], config.maxProfit[code]),
+  );
   const publicConfig = {
     defaults: {
       currency: config.defaults.currency,
       locale: config.defaults.locale,
       fallback_locale: config.defaults.fallbackLanguageTag,
     },
-    locales: config.site.locales,
+    locales: [...config.site.locales],
     locale_strategy: config.site.strategy,
     level_minimum: config.levelMinimum,
     /** Social login buttons to show (names of OIDC_PROVIDERS; PUT /auth/login takes them). */
@@ -21,8 +27,24 @@ export async function configRoutes(app: FastifyInstance, { config }: { config: A
     timing: config.timing,
   };
   const cache = { 'cache-control': 'public, max-age=60' };
-  app.get('/config/currencies', async (_request, reply) => reply.headers(cache).send({ data: currencies }));
-  app.get('/config', async (_request, reply) =>
-    reply.headers(cache).send({ data: { ...publicConfig, currencies } }),
+  api.get(
+    '/config/currencies',
+    {
+      schema: routeSchema({
+        summary: 'The five currencies with their bet limits and minimum payout',
+        response: { 200: currenciesResponse },
+      }),
+    },
+    async (_request, reply) => reply.headers(cache).send({ data: currencies }),
+  );
+  api.get(
+    '/config',
+    {
+      schema: routeSchema({
+        summary: 'Public configuration: defaults, locales, social login providers, timings, currencies',
+        response: { 200: configResponse },
+      }),
+    },
+    async (_request, reply) => reply.headers(cache).send({ data: { ...publicConfig, currencies } }),
   );
 }

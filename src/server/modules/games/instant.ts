@@ -1,41 +1,67 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { casePrice, findCase } from '../../../games/cases/catalogue.ts';
 import * as cases from '../../../games/cases/engine.ts';
 import * as dice from '../../../games/dice/engine.ts';
 import * as keno from '../../../games/keno/engine.ts';
-import { applyRatio, type Ratio, ratio, toDecimal } from '../../../games/ratio.ts';
+import { applyRatio, parseDecimal, type Ratio, ratio, toDecimal } from '../../../games/ratio.ts';
 import * as roulette from '../../../games/roulette/engine.ts';
+import { largest, smallestWin } from '../../../games/stakes.ts';
 import * as wheel from '../../../games/wheel/engine.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor, toMinor } from '../../../shared/money.ts';
-import { invalid } from '../../http/errors.ts';
-import type { InstantPlay, Settlement } from './bets.ts';
+import type { BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
+import { invalid } from '../../domain-error.ts';
+import type { NewBet } from './pipeline.ts';
+import {
+  type casesBody,
+  type diceBody,
+  type kenoBody,
+  type rouletteBody,
+  rouletteItem,
+  type wheelBody,
+} from './schemas.ts';
 
 /**
- * Request bodies of the instant games → validated plays (docs/api-games.md). Engines decide the
- * outcome; this file only maps inputs and outcomes to the API's shapes and errors.
+ * Request bodies of the instant games → bets the pipeline places (docs/api-games.md). Engines decide
+ * the outcome; this file only maps inputs and outcomes to the API's shapes and errors.
  */
 
-export const amountField = z
-  .string({ error: 'invalid_amount' })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'invalid_amount' })
-  .transform((v) => toMinor(v))
-  .refine((v) => v > 0n, { error: 'invalid_amount' });
+/** What a bet can pay (docs/fairness.md §8): its multipliers, or its best payout when it is not one multiplier. */
+type Reach = { multipliers: readonly Ratio[] } | { smallestWin: Ratio | null; bestPayout: bigint };
 
-/** Multipliers are stored and shown truncated to 4 decimals; payouts use the exact ratio. */
-function settlement(outcome: Record<string, unknown>, stake: bigint, multiplier: Ratio): Settlement {
-  return { outcome, payout: applyRatio(stake, multiplier), multiplier: toDecimal(multiplier, 4) };
+/**
+ * A bet decided by the floats at once: the engine's outcome and exact multiplier. Multipliers are
+ * stored and shown truncated to 4 decimals; the payout is floor(stake × the exact ratio). `reach`
+ * lets the pipeline refuse a stake that cannot win and a bet that could pass the maximum profit.
+ */
+export function instantBet<G extends BetGame>(
+  game: G,
+  stake: bigint,
+  params: BetParams<G>,
+  floatCount: number,
+  reach: Reach,
+  decide: (floats: readonly number[]) => { outcome: BetOutcome<G>; multiplier: Ratio },
+): NewBet<G> {
+  return {
+    game,
+    stake,
+    params,
+    status: 'settled',
+    floatCount,
+    ...('multipliers' in reach
+      ? {
+          smallestWin: smallestWin(reach.multipliers),
+          bestPayout: applyRatio(stake, largest(reach.multipliers)),
+        }
+      : reach),
+    settle: (floats) => {
+      const { outcome, multiplier } = decide(floats);
+      return { outcome, payout: applyRatio(stake, multiplier), multiplier: toDecimal(multiplier, 4) };
+    },
+  };
 }
 
-const diceBody = z.object({
-  amount: amountField,
-  target: z.union([z.string(), z.number()], { error: 'invalid_target' }),
-  direction: z.string({ error: 'invalid_direction' }),
-});
-
-export function dicePlay(body: unknown): InstantPlay {
-  const input = diceBody.parse(body);
+export function dicePlay(input: z.output<typeof diceBody>): NewBet<'dice'> {
   const target = String(input.target).trim();
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(target)) throw invalid('target', 'invalid_target');
   const bet = { target: Number(toMinor(target)), direction: input.direction as dice.DiceDirection };
@@ -44,30 +70,18 @@ export function dicePlay(body: unknown): InstantPlay {
     if (checked.error === 'ERR_DIRECTION') throw invalid('direction', 'invalid_direction');
     throw invalid('target', checked.error === 'ERR_CHANCE' ? 'invalid_chance' : 'invalid_target');
   }
-  return {
-    game: 'dice',
-    stake: input.amount,
-    params: { target: fromMinor(BigInt(bet.target)), direction: bet.direction },
-    floatCount: dice.FLOAT_COUNT,
-    settle: (floats) => {
-      const result = dice.outcome(floats, bet);
-      return settlement(
-        { roll: dice.formatRoll(result.roll), win: result.win },
-        input.amount,
-        result.multiplier,
-      );
-    },
-  };
+  const params = { target: fromMinor(BigInt(bet.target)), direction: bet.direction };
+  const reach = { multipliers: [dice.multiplier(bet)] };
+  return instantBet('dice', input.amount, params, dice.FLOAT_COUNT, reach, (floats) => {
+    const result = dice.outcome(floats, bet);
+    return {
+      outcome: { roll: dice.formatRoll(result.roll), win: result.win },
+      multiplier: result.multiplier,
+    };
+  });
 }
 
-const kenoBody = z.object({
-  amount: amountField,
-  risk: z.string({ error: 'invalid_risk' }),
-  picks: z.array(z.unknown(), { error: 'invalid_picks' }).max(40, { error: 'invalid_picks' }),
-});
-
-export function kenoPlay(body: unknown): InstantPlay {
-  const input = kenoBody.parse(body);
+export function kenoPlay(input: z.output<typeof kenoBody>): NewBet<'keno'> {
   const risk = keno.validateRisk(input.risk);
   if (!risk.ok) throw invalid('risk', 'invalid_risk');
   // Non-numbers are refused here as one `picks` error rather than one zod error per item.
@@ -75,87 +89,52 @@ export function kenoPlay(body: unknown): InstantPlay {
   const picks = keno.validatePicks(input.picks as number[]);
   if (!picks.ok) throw invalid('picks', 'invalid_picks');
   const params = { risk: risk.value, picks: [...picks.value] };
-  return {
-    game: 'keno',
-    stake: input.amount,
-    params,
-    floatCount: keno.FLOAT_COUNT,
-    settle: (floats) => {
-      const result = keno.outcome(floats, params);
-      return settlement({ drawn: result.drawn, hits: result.hits }, input.amount, result.multiplier);
-    },
-  };
+  const reach = { multipliers: keno.PAYTABLES[params.risk][params.picks.length - 1]! };
+  return instantBet('keno', input.amount, params, keno.FLOAT_COUNT, reach, (floats) => {
+    const result = keno.outcome(floats, params);
+    return { outcome: { drawn: result.drawn, hits: result.hits }, multiplier: result.multiplier };
+  });
 }
 
-const BY_INDEX = new Set(['dozen', 'column']);
-const EVEN_MONEY = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
-
-/**
- * One roulette bet: dozens and columns carry `index` only, even-money bets neither field, inside
- * kinds no `index` (their `numbers` are checked by the engine).
- */
-const rouletteItem = z
-  .object({
-    kind: z.string(),
-    numbers: z.array(z.number().int()).min(1).max(6).optional(),
-    index: z.number().int().optional(),
-    amount: amountField,
-  })
-  .strict()
-  .refine((b) => {
-    if (BY_INDEX.has(b.kind)) return b.index !== undefined && b.numbers === undefined;
-    if (EVEN_MONEY.has(b.kind)) return b.index === undefined && b.numbers === undefined;
-    return b.index === undefined;
-  });
-
-const rouletteBody = z.object({
-  bets: z
-    .array(z.unknown(), { error: 'invalid_bets' })
-    .min(1, { error: 'invalid_bets' })
-    .max(50, { error: 'invalid_bets' }),
-});
-
-export function roulettePlay(body: unknown): InstantPlay {
+export function roulettePlay(input: z.output<typeof rouletteBody>): NewBet<'roulette'> {
   // Each malformed bet is named by its position (`invalid_bets:<n>`, 1-based), whatever is wrong with it.
-  const bets = rouletteBody.parse(body).bets.map((item, i) => {
+  const bets = input.bets.map((item, i) => {
     const parsed = rouletteItem.safeParse(item);
-    if (!parsed.success) throw invalid('bets', `invalid_bets:${i + 1}`);
+    if (!parsed.success) throw invalid('bets', 'invalid_bets', i + 1);
     const b = parsed.data;
     if (b.numbers) return { kind: b.kind, numbers: b.numbers, amount: b.amount };
     if (b.index !== undefined) return { kind: b.kind, index: b.index, amount: b.amount };
     return { kind: b.kind, amount: b.amount };
   }) as roulette.RouletteBet[];
   const checked = roulette.validateBets(bets, 50);
-  if (!checked.ok) throw invalid('bets', `invalid_bets:${(checked.index ?? 0) + 1}`);
+  if (!checked.ok) throw invalid('bets', 'invalid_bets', (checked.index ?? 0) + 1);
   const stake = bets.reduce((sum, b) => sum + b.amount, 0n);
-  const params = {
-    bets: bets.map((b) => ({ ...b, amount: fromMinor(b.amount) })),
-  };
-  return {
-    game: 'roulette',
-    stake,
-    params,
-    floatCount: roulette.FLOAT_COUNT,
-    settle: (floats) => {
-      const spin = roulette.outcome(floats);
-      const result = roulette.settle(bets, spin.pocket);
-      return {
-        outcome: { pocket: spin.pocket, color: spin.color, returns: result.returns.map((r) => fromMinor(r)) },
-        payout: result.totalReturn,
-        multiplier: toDecimal(ratio(result.totalReturn, stake), 4),
-      };
-    },
-  };
+  const params = { bets: bets.map((b) => ({ ...b, amount: fromMinor(b.amount) })) };
+  // Every winning bet pays a whole multiple of its amount (at least 2×), so any stake can win; the
+  // best payout is the best pocket's.
+  const reach = { smallestWin: null, bestPayout: bestRouletteReturn(bets) };
+  return instantBet('roulette', stake, params, roulette.FLOAT_COUNT, reach, (floats) => {
+    const spin = roulette.outcome(floats);
+    const result = roulette.settle(bets, spin.pocket);
+    return {
+      outcome: { pocket: spin.pocket, color: spin.color, returns: result.returns.map((r) => fromMinor(r)) },
+      // What the bets return together, as a multiplier of the stake: the payout is that sum exactly.
+      multiplier: ratio(result.totalReturn, stake),
+    };
+  });
 }
 
-const wheelBody = z.object({
-  amount: amountField,
-  risk: z.string({ error: 'invalid_risk' }),
-  segments: z.number({ error: 'invalid_segments' }),
-});
+/** What the roulette bets return together on their best pocket. */
+function bestRouletteReturn(bets: readonly roulette.RouletteBet[]): bigint {
+  let best = 0n;
+  for (let pocket = 0; pocket < roulette.POCKETS; pocket += 1) {
+    const total = roulette.settle(bets, pocket).totalReturn;
+    if (total > best) best = total;
+  }
+  return best;
+}
 
-export function wheelPlay(body: unknown): InstantPlay {
-  const input = wheelBody.parse(body);
+export function wheelPlay(input: z.output<typeof wheelBody>): NewBet<'wheel'> {
   const checked = wheel.validateParams(input.risk, input.segments);
   if (!checked.ok) {
     throw checked.error === 'ERR_RISK'
@@ -163,42 +142,27 @@ export function wheelPlay(body: unknown): InstantPlay {
       : invalid('segments', 'invalid_segments');
   }
   const params = checked.value;
-  return {
-    game: 'wheel',
-    stake: input.amount,
-    params,
-    floatCount: wheel.FLOAT_COUNT,
-    settle: (floats) => {
-      const result = wheel.outcome(floats, params);
-      return settlement(
-        { segment: result.segment, multiplier: toDecimal(result.multiplier, 4) },
-        input.amount,
-        result.multiplier,
-      );
-    },
-  };
+  const reach = { multipliers: wheel.wheelTable(params.risk, params.segments).map(parseDecimal) };
+  return instantBet('wheel', input.amount, params, wheel.FLOAT_COUNT, reach, (floats) => {
+    const result = wheel.outcome(floats, params);
+    return {
+      outcome: { segment: result.segment, multiplier: toDecimal(result.multiplier, 4) },
+      multiplier: result.multiplier,
+    };
+  });
 }
 
-const casesBody = z.object({ slug: z.string({ error: 'invalid_case' }).max(40) });
-
-export function casesPlay(body: unknown, currency: Currency): InstantPlay {
-  const input = casesBody.parse(body);
+export function casesPlay(input: z.output<typeof casesBody>, currency: Currency): NewBet<'cases'> {
   const info = findCase(input.slug);
   const table = cases.tableOf(input.slug);
   if (!info || !table.ok) throw invalid('slug', 'invalid_case');
   const price = casePrice(info, currency);
-  return {
-    game: 'cases',
-    stake: price,
-    params: { slug: info.slug },
-    floatCount: cases.FLOAT_COUNT,
-    settle: (floats) => {
-      const result = cases.outcome(floats, table.value.table);
-      return settlement(
-        { row: result.row, multiplier: toDecimal(result.multiplier, 4) },
-        price,
-        result.multiplier,
-      );
-    },
-  };
+  const reach = { multipliers: table.value.table.map((row) => parseDecimal(row.multiplier)) };
+  return instantBet('cases', price, { slug: info.slug }, cases.FLOAT_COUNT, reach, (floats) => {
+    const result = cases.outcome(floats, table.value.table);
+    return {
+      outcome: { row: result.row, multiplier: toDecimal(result.multiplier, 4) },
+      multiplier: result.multiplier,
+    };
+  });
 }

@@ -1,161 +1,225 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { CASES, casePrice } from '../../../games/cases/catalogue.ts';
-import { rowProbabilities, tableOf } from '../../../games/cases/engine.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { validateClientSeed } from '../../../games/fair/seeds.ts';
-import { toDecimal } from '../../../games/ratio.ts';
-import { CURRENCIES, type Currency } from '../../../shared/currencies.ts';
-import { fromMinor } from '../../../shared/money.ts';
-import { ApiError, invalid } from '../../http/errors.ts';
+import type { BetAnswer, BetGame } from '../../../shared/wire/bets.ts';
+import { DomainError, invalid } from '../../domain-error.ts';
+import { betRateLimit } from '../../http/rate-limits.ts';
+import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
+import { requirePlayer, type SessionGate } from '../auth/session-gate.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
-import {
-  BET_SELECT,
-  type BetRow,
-  betKey,
-  betOf,
-  betView,
-  GAME_NAMES,
-  type GamesDeps,
-  type InstantPlay,
-  placeInstantBet,
-  recentFeed,
-} from './bets.ts';
-import { activeSeries, cashout, flip, startSeries } from './coinflip.ts';
+import { betOf, betsPage } from './bet-repository.ts';
+import type { GamesDeps } from './deps.ts';
+import { recentFeed } from './feed.ts';
 import { casesPlay, dicePlay, kenoPlay, roulettePlay, wheelPlay } from './instant.ts';
+import { currencyOf } from './limits.ts';
+import { autoField } from './miner.ts';
+import { betKey, type NewBet, placeBet } from './pipeline.ts';
+import { allRoundRoutes, idempotencyHeaders } from './round-routes.ts';
+import {
+  activePairResponse,
+  betAnswer,
+  betParams,
+  betResponse,
+  betsQuery,
+  betsResponse,
+  casesBody,
+  casesQuery,
+  casesResponse,
+  diceBody,
+  fairnessHistoryResponse,
+  feedQuery,
+  feedResponse,
+  kenoBody,
+  minerAutoBody,
+  pageQuery,
+  rotateBody,
+  rotateResponse,
+  rouletteBody,
+  wheelBody,
+} from './schemas.ts';
 import { activePair, revealedPairs, rotate } from './seeds.ts';
+import { betView, caseCatalogue } from './views.ts';
 
-const page = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-});
-const betsQuery = page.extend({ game: z.enum(GAME_NAMES, { error: 'invalid_game' }).optional() });
-const rotateBody = z
-  .object({ client_seed: z.string({ error: 'invalid_client_seed' }).optional() })
-  .default({});
-
-/** The originals' API (docs/api-games.md): seed pairs, bets, feeds, coinflip series. */
-export async function gamesRoutes(app: FastifyInstance, options: GamesDeps & { keys: TokenKeys }) {
+/** The originals' API (docs/api-games.md): seed pairs, bets, feeds, instant games and rounds (round-routes.ts). */
+export async function gamesRoutes(
+  app: FastifyInstance,
+  options: Omit<GamesDeps, 'log'> & { keys: TokenKeys; sessionGate: SessionGate },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { database, keys } = options;
-  const deps: GamesDeps = options;
-  const authenticated = { preHandler: requireUser(database, keys) };
-  // Bets are limited per player (after authentication, keyed on the verified user id) rather than
-  // per address: many players share an address behind NAT, and auto-bet plays several bets a
-  // second. The address limit stays, only higher on these routes.
-  const perPlayer = app.rateLimit({
-    max: 3_000,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `player:${request.auth?.user.id ?? request.ip}`,
-  });
+  const deps: GamesDeps = { ...options, log: app.log };
+  // Guards run before validation, so a call without a token is a 401 whatever its body.
+  const authenticated = { preValidation: requireUser(database, keys) };
+  // The routes that play skip the session query of the others (docs/security.md "Sessions").
   const betting = {
-    preHandler: [requireUser(database, keys), perPlayer],
-    config: { rateLimit: { max: 20_000, timeWindow: '1 minute' } },
+    preValidation: requirePlayer(options.sessionGate, keys),
+    config: { rateLimit: betRateLimit(options.config.env) },
   };
   const user = (request: FastifyRequest) => request.auth!.user;
   const key = (request: FastifyRequest) => betKey(user(request).id, request.headers['idempotency-key']);
 
-  app.get('/games/fairness/seeds', authenticated, async (request) => ({
-    data: await activePair(database, user(request).id),
-  }));
-
-  app.put('/games/fairness/seeds', authenticated, async (request) => {
-    const body = rotateBody.parse(request.body ?? {});
-    let clientSeed: string | undefined;
-    if (body.client_seed !== undefined) {
-      const checked = validateClientSeed(body.client_seed);
-      if (!checked.ok) throw invalid('client_seed', 'invalid_client_seed');
-      clientSeed = checked.value;
-    }
-    return { data: await rotate(database, user(request).id, clientSeed) };
-  });
-
-  app.get('/games/fairness/history', authenticated, async (request) => {
-    const q = page.parse(request.query);
-    const { rows, total } = await revealedPairs(database, user(request).id, q.page, q.per_page);
-    return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
-  });
-
-  app.get<{ Params: { id: string } }>('/games/bets/:id', authenticated, async (request) => {
-    const row = await betOf(database, user(request).id, request.params.id);
-    if (!row) throw new ApiError(404, { bet: ['not_found'] });
-    return { data: betView(row) };
-  });
-
-  app.get('/games/bets', authenticated, async (request) => {
-    const q = betsQuery.parse(request.query);
-    const args = [user(request).id, q.game ?? null];
-    const where = 'where b.user_id = $1 and ($2::text is null or b.game = $2)';
-    const [rows, [count]] = await Promise.all([
-      database.query<BetRow>(`${BET_SELECT} ${where} order by b.id desc limit $3 offset $4`, [
-        ...args,
-        q.per_page,
-        (q.page - 1) * q.per_page,
-      ]),
-      database.query<{ total: number }>(`select count(*)::int as total from bets b ${where}`, args),
-    ]);
-    return {
-      data: rows.map(betView),
-      meta: { page: q.page, per_page: q.per_page, total: count?.total ?? 0 },
-    };
-  });
-
-  app.get('/games/feed', async (request) => {
-    const { kind } = z
-      .object({ kind: z.enum(['all', 'high-rollers'], { error: 'invalid_kind' }).default('all') })
-      .parse(request.query);
-    return { data: await recentFeed(database, kind, deps.aliasKey) };
-  });
-
-  app.get('/games/cases', async (request) => {
-    const { currency } = z
-      .object({ currency: z.enum(CURRENCIES, { error: 'invalid_currency' }).optional() })
-      .parse(request.query);
-    const priced: Currency = currency ?? 'RUB';
-    return {
-      data: CASES.map((info) => {
-        const table = tableOf(info.slug);
-        const rows = table.ok ? table.value.table : [];
-        const chances = rowProbabilities(rows);
-        return {
-          slug: info.slug,
-          currency: priced,
-          price: fromMinor(casePrice(info, priced)),
-          top_multiplier: String(info.topMultiplier),
-          rows: rows.map((row, i) => ({
-            min: row.min,
-            multiplier: row.multiplier,
-            chance: toDecimal(chances[i]!, 8),
-          })),
-        };
+  api.get(
+    '/games/fairness/seeds',
+    {
+      ...authenticated,
+      schema: routeSchema({
+        summary: 'The active seed pair: commitment, client seed, next nonce, and the next commitment',
+        auth: 'player',
+        response: { 200: activePairResponse },
       }),
-    };
-  });
+    },
+    async (request) => ({ data: await activePair(database, user(request).id) }),
+  );
 
-  const instant = (path: string, build: (request: FastifyRequest) => InstantPlay) =>
-    app.post(path, betting, async (request) => ({
-      data: await placeInstantBet(deps, user(request), build(request), key(request)),
-    }));
-  instant('/games/dice/bet', (r) => dicePlay(r.body));
-  instant('/games/keno/bet', (r) => kenoPlay(r.body));
-  instant('/games/roulette/bet', (r) => roulettePlay(r.body));
-  instant('/games/wheel/bet', (r) => wheelPlay(r.body));
-  instant('/games/cases/open', (r) => {
-    const currency = user(r).currency;
-    if (!currency) throw invalid('currency', 'currency_required');
-    return casesPlay(r.body, currency as Currency);
-  });
+  api.put(
+    '/games/fairness/seeds',
+    {
+      ...authenticated,
+      schema: routeSchema({
+        summary: 'Rotate the pair (optionally with a new client seed): reveals the old server seed',
+        auth: 'player',
+        body: rotateBody,
+        response: { 200: rotateResponse },
+      }),
+    },
+    async (request) => {
+      let clientSeed: string | undefined;
+      if (request.body.client_seed !== undefined) {
+        const checked = validateClientSeed(request.body.client_seed);
+        if (!checked.ok) throw invalid('client_seed', 'invalid_client_seed');
+        clientSeed = checked.value;
+      }
+      return { data: await rotate(database, user(request).id, clientSeed) };
+    },
+  );
 
-  app.get('/games/coinflip/active', authenticated, async (request) => {
-    const row = await activeSeries(deps, user(request).id);
-    return { data: row ? betView(row) : null };
-  });
-  app.post('/games/coinflip/start', betting, async (request) => ({
-    data: await startSeries(deps, user(request), request.body, key(request)),
-  }));
-  app.post('/games/coinflip/flip', betting, async (request) => ({
-    data: await flip(deps, user(request), request.body),
-  }));
-  app.post('/games/coinflip/cashout', betting, async (request) => ({
-    data: await cashout(deps, user(request), key(request)),
-  }));
+  api.get(
+    '/games/fairness/history',
+    {
+      ...authenticated,
+      schema: routeSchema({
+        summary: 'Revealed seed pairs, newest first',
+        auth: 'player',
+        querystring: pageQuery,
+        response: { 200: fairnessHistoryResponse },
+      }),
+    },
+    async (request) => {
+      const { page, per_page } = request.query;
+      const { rows, total } = await revealedPairs(database, user(request).id, page, per_page);
+      return { data: rows, meta: { page, per_page, total } };
+    },
+  );
+
+  api.get(
+    '/games/bets/:id',
+    {
+      ...authenticated,
+      schema: routeSchema({
+        summary: 'One of the player’s bets, with everything needed to verify it',
+        auth: 'player',
+        params: betParams,
+        response: { 200: betResponse },
+        errors: ['not_found'],
+      }),
+    },
+    async (request) => {
+      const row = await betOf(database, user(request).id, request.params.id);
+      if (!row) throw new DomainError('not_found', { bet: ['not_found'] });
+      return { data: betView(row) };
+    },
+  );
+
+  api.get(
+    '/games/bets',
+    {
+      ...authenticated,
+      schema: routeSchema({
+        summary: 'The player’s bets, newest first, optionally of one game',
+        auth: 'player',
+        querystring: betsQuery,
+        response: { 200: betsResponse },
+      }),
+    },
+    async (request) => {
+      const { game, page, per_page } = request.query;
+      const { rows, total } = await betsPage(database, user(request).id, game ?? null, page, per_page);
+      return { data: rows.map(betView), meta: { page, per_page, total } };
+    },
+  );
+
+  api.get(
+    '/games/feed',
+    {
+      schema: routeSchema({
+        summary: 'The latest settled bets of all players (all or high rollers)',
+        querystring: feedQuery,
+        response: { 200: feedResponse },
+      }),
+    },
+    async (request) => ({ data: await recentFeed(database, request.query.kind, deps.aliasKey) }),
+  );
+
+  api.get(
+    '/games/cases',
+    {
+      schema: routeSchema({
+        summary: 'The case catalogue with prices in one currency and every prize table',
+        querystring: casesQuery,
+        response: { 200: casesResponse },
+      }),
+    },
+    async (request) => ({ data: caseCatalogue(request.query.currency ?? 'RUB') }),
+  );
+
+  /** A bet route: the body's schema, the summary, and how the body becomes a bet. */
+  const bet = <B extends z.ZodType, G extends BetGame>(
+    path: string,
+    summary: string,
+    body: B,
+    build: (input: z.output<B>, request: FastifyRequest) => NewBet<G>,
+  ) =>
+    api.post(
+      path,
+      {
+        ...betting,
+        schema: routeSchema({
+          summary,
+          auth: 'player',
+          body,
+          headers: idempotencyHeaders,
+          response: { 200: betAnswer },
+          errors: ['conflict'],
+        }),
+      },
+      async (request) => {
+        // Widened to the union the answer schema describes (a generic G does not narrow into it).
+        const answer: BetAnswer = await placeBet(
+          deps,
+          user(request),
+          build(request.body as z.output<B>, request),
+          key(request),
+        );
+        return { data: answer };
+      },
+    );
+  bet('/games/dice/bet', 'Roll the dice: under or over a target', diceBody, (input) => dicePlay(input));
+  bet('/games/keno/bet', 'Play keno: 1-10 picks of 40 at a risk level', kenoBody, (input) => kenoPlay(input));
+  bet('/games/roulette/bet', 'Spin the roulette with up to 50 bets', rouletteBody, (input) =>
+    roulettePlay(input),
+  );
+  bet('/games/wheel/bet', 'Spin the wheel of fortune', wheelBody, (input) => wheelPlay(input));
+  bet('/games/cases/open', 'Open a case at its price', casesBody, (input, request) =>
+    casesPlay(input, currencyOf(user(request))),
+  );
+  bet(
+    '/games/miner/auto',
+    'Play a whole miner round at once, opening a pattern of tiles',
+    minerAutoBody,
+    (input) => autoField(input),
+  );
+
+  allRoundRoutes(app, { deps, authenticated, betting, user, key });
 }

@@ -1,10 +1,11 @@
 import { commitment } from '../../../games/fair/node.ts';
 import { generateClientSeed, generateServerSeed } from '../../../games/fair/seeds.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { invalid } from '../../http/errors.ts';
+import { invalid } from '../../domain-error.ts';
+import { hasOpenRound } from './bet-repository.ts';
 
 /**
- * Seed pairs of FAIRNESS.md §1: one `active` pair per player (its nonce is the next bet's), one
+ * Seed pairs of docs/fairness.md §1: one `active` pair per player (its nonce is the next bet's), one
  * pre-generated `next` pair whose commitment the player already sees, and `revealed` pairs. The
  * server seed of an active or next pair never leaves this module except into the engine.
  */
@@ -24,8 +25,19 @@ export interface RevealedPairView {
   client_seed: string;
   /** Bets played with the pair (its final nonce). */
   bets: string;
+  /** ISO 8601. */
+  created_at: string;
+  revealed_at: string;
+}
+
+/** A revealed pair as read from the database. */
+type RevealedPairRow = Omit<RevealedPairView, 'created_at' | 'revealed_at'> & {
   created_at: Date;
   revealed_at: Date;
+};
+
+function revealedView(row: RevealedPairRow): RevealedPairView {
+  return { ...row, created_at: row.created_at.toISOString(), revealed_at: row.revealed_at.toISOString() };
 }
 
 /** What a bet needs from the active pair; it holds the secret seed, so it is never serialised. */
@@ -138,7 +150,7 @@ export async function pairSecret(tx: Queryable, pairId: string): Promise<string>
 }
 
 /**
- * Rotation (FAIRNESS.md §1): reveals the active pair, activates the pre-generated next pair with
+ * Rotation (docs/fairness.md §1): reveals the active pair, activates the pre-generated next pair with
  * the player's client seed (random when none is given), and generates a new next pair. Refused
  * while a bet that spans requests is open: revealing its seed would reveal its future flips.
  */
@@ -160,11 +172,8 @@ export async function rotate(
       [userId],
     );
     if (!locked) throw new Error(`player ${userId} has no active seed pair`);
-    const [open] = await tx.query(`select 1 from bets where user_id = $1 and status = 'active' limit 1`, [
-      userId,
-    ]);
-    if (open) throw invalid('game', 'game_in_progress');
-    const [revealed] = await tx.query<RevealedPairView>(
+    if (await hasOpenRound(tx, userId)) throw invalid('game', 'game_in_progress');
+    const [revealed] = await tx.query<RevealedPairRow>(
       `update seed_pairs set status = 'revealed', revealed_at = now() where id = $1
        returning id::text, server_seed, commitment, client_seed, nonce::text as bets, created_at, revealed_at`,
       [locked.id],
@@ -178,7 +187,7 @@ export async function rotate(
       `insert into seed_pairs (user_id, status, server_seed, commitment) values ($1, 'next', $2, $3)`,
       [userId, next.serverSeed, next.commitment],
     );
-    return revealed!;
+    return revealedView(revealed!);
   });
   return { previous, active: await activePair(database, userId) };
 }
@@ -191,7 +200,7 @@ export async function revealedPairs(
   perPage: number,
 ): Promise<{ rows: RevealedPairView[]; total: number }> {
   const [rows, [count]] = await Promise.all([
-    database.query<RevealedPairView>(
+    database.query<RevealedPairRow>(
       `select id::text, server_seed, commitment, client_seed, nonce::text as bets, created_at, revealed_at
          from seed_pairs where user_id = $1 and status = 'revealed'
         order by revealed_at desc, id desc limit $2 offset $3`,
@@ -202,5 +211,5 @@ export async function revealedPairs(
       [userId],
     ),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows: rows.map(revealedView), total: count?.total ?? 0 };
 }

@@ -1,11 +1,35 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Currency } from '../../../shared/currencies.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError, invalid } from '../../http/errors.ts';
+import { DomainError, fail, invalid } from '../../domain-error.ts';
+import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
-import { displayStatus, type KycService, MAX_DOCUMENT_BYTES } from './service.ts';
+import { ROUTES } from './schemas.ts';
+import { displayStatus, fileTooLarge, type KycService, MAX_DOCUMENT_BYTES } from './service.ts';
+
+/**
+ * The document kind and file bytes of a multipart upload. Reading only consumes the request body,
+ * so a failure without an HTTP status is the stream parser's (busboy's "Unexpected end of form"
+ * when the body breaks off): the client's fault, 400, and nothing was stored yet.
+ */
+async function readUpload(request: FastifyRequest): Promise<{ kind: string; data: Buffer; name: string }> {
+  try {
+    const part = await request.file();
+    if (!part) throw invalid('file', 'required');
+    const data = await part.toBuffer();
+    const kind = (part.fields.kind as { value?: unknown } | undefined)?.value;
+    return { kind: typeof kind === 'string' ? kind : '', data, name: part.filename };
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (statusCode && statusCode < 500) throw error;
+    throw fail('bad_request', 'file', 'upload_incomplete');
+  }
+}
 
 /** Player verification (the Verification modal) and the operator's side of it. Under /api. */
 export async function kycRoutes(
@@ -18,70 +42,89 @@ export async function kycRoutes(
   },
 ) {
   const { kyc } = deps;
-  const authenticated = { preHandler: requireUser(deps.database, deps.keys) };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The token guard runs before validation (a call without a token is a 401 whatever it sends).
+  const preValidation = requireUser(deps.database, deps.keys);
+  /** A route's declaration (ROUTES in ./schemas.ts) as its `schema` option. */
+  const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
   await app.register(multipart, {
     limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: 1, fields: 4, fieldSize: 200 },
   });
 
-  app.get('/profile/verification', authenticated, async (request) => {
-    const user = request.auth!.user;
-    const { raw, reason } = await kyc.status(user.id);
-    return {
-      data: {
-        status: displayStatus(raw),
-        raw_status: raw,
-        reason,
-        is_need: await kyc.isNeeded(user.id, user.currency as never),
-        documents: await kyc.documents(user.id),
-      },
-    };
-  });
+  api.get(
+    '/profile/verification',
+    { preValidation, schema: declared('GET /profile/verification') },
+    async (request) => {
+      const user = request.auth!.user;
+      const { raw, reason } = await kyc.status(user.id);
+      return {
+        data: {
+          status: displayStatus(raw),
+          raw_status: raw,
+          reason,
+          is_need: await kyc.isNeeded(user.id, user.currency as Currency | null),
+          documents: await kyc.documents(user.id),
+        },
+      };
+    },
+  );
 
-  app.post('/profile/verification/documents', authenticated, async (request) => {
-    if (!request.isMultipart()) throw invalid('file', 'required');
-    const part = await request.file();
-    if (!part) throw invalid('file', 'required');
-    const data = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('file', 'file_too_large:10 MB');
-      throw error;
-    });
-    const kind = (part.fields.kind as { value?: unknown } | undefined)?.value;
-    return { data: await kyc.upload(request.auth!.user.id, typeof kind === 'string' ? kind : '', data) };
-  });
+  // Multipart, read from the stream: the declaration documents the body, Fastify does not parse it.
+  api.post(
+    '/profile/verification/documents',
+    { preValidation, schema: declared('POST /profile/verification/documents') },
+    async (request) => {
+      if (!request.isMultipart()) throw invalid('file', 'required');
+      const { kind, data, name } = await readUpload(request);
+      return { data: await kyc.upload(request.auth!.user.id, kind, data, name) };
+    },
+  );
 
   const { operatorScope } = deps;
   if (!operatorScope) return;
-  await app.register(async (operator) => {
-    operatorScope(operator);
-    operator.get('/operator/verifications', async () => ({ data: await kyc.pending() }));
-    operator.get<{ Params: { userId: string } }>(
-      '/operator/verifications/:userId/documents',
-      async (request) => ({
-        data: await kyc.documents(z.string().regex(/^\d+$/).parse(request.params.userId)),
+  await app.register(async (scope) => {
+    operatorScope(scope);
+    const operator = scope.withTypeProvider<ZodTypeProvider>();
+    operator.get(
+      '/operator/verifications',
+      { schema: declared('GET /operator/verifications') },
+      async () => ({
+        data: await kyc.pending(),
       }),
     );
-    operator.get<{ Params: { id: string } }>('/operator/documents/:id', async (request, reply) => {
-      const file = await kyc.documentFile(request.params.id);
-      if (!file) throw new ApiError(404, { document: ['not_found'] });
-      return reply
-        .type(file.mime)
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment')
-        .send(file.data);
-    });
-    operator.post<{ Params: { userId: string } }>(
-      '/operator/verifications/:userId/approve',
-      async (request) => {
-        await kyc.decide(z.string().regex(/^\d+$/).parse(request.params.userId), true, null);
-        return { success: true };
+    operator.get(
+      '/operator/verifications/:userId/documents',
+      { schema: declared('GET /operator/verifications/:userId/documents') },
+      async (request) => ({ data: await kyc.documents(request.params.userId) }),
+    );
+    operator.get(
+      '/operator/documents/:id',
+      { schema: declared('GET /operator/documents/:id') },
+      async (request, reply) => {
+        const file = await kyc.documentFile(request.params.id);
+        if (!file) throw fail('not_found', 'document', 'not_found');
+        return reply
+          .type(file.mime)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'attachment')
+          .send(file.data);
       },
     );
-    operator.post<{ Params: { userId: string }; Body: { reason?: string } }>(
-      '/operator/verifications/:userId/reject',
+    operator.post(
+      '/operator/verifications/:userId/approve',
+      { schema: declared('POST /operator/verifications/:userId/approve') },
       async (request) => {
-        const { reason } = z.object({ reason: z.string().trim().min(1).max(500) }).parse(request.body ?? {});
-        await kyc.decide(z.string().regex(/^\d+$/).parse(request.params.userId), false, reason);
-        return { success: true };
+        await kyc.decide(request.params.userId, true, null);
+        return { success: true } as const;
+      },
+    );
+    // The path is validated before the body (Fastify's order): a bad id is named first.
+    operator.post(
+      '/operator/verifications/:userId/reject',
+      { schema: declared('POST /operator/verifications/:userId/reject') },
+      async (request) => {
+        await kyc.decide(request.params.userId, false, request.body.reason);
+        return { success: true } as const;
       },
     );
   });

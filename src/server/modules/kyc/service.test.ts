@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { displayStatus, sniffMime } from './service.ts';
+import { cleanFileName, displayStatus, sniffMime } from './service.ts';
 
 test.each([
   ['init', 'pending'],
@@ -12,7 +12,7 @@ test.each([
   ['verified', 'success'],
   [null, null],
   ['weird', null],
-])('verification status %j displays as %j (spec §4)', (raw, shown) => {
+])('verification status %j displays as %j (docs/product-rules.md §4)', (raw, shown) => {
   expect(displayStatus(raw)).toBe(shown);
 });
 
@@ -24,4 +24,24 @@ test.each([
   [[0x4d, 0x5a], null],
 ])('file type is read from the content: %j → %j', (bytes, mime) => {
   expect(sniffMime(Buffer.from(bytes))).toBe(mime);
+});
+
+test.each([
+  ['passport.png', 'passport.png'],
+  ['C:\\fakepath\\scan 1.pdf', 'scan 1.pdf'],
+  ['../../etc/photo.jpg', 'photo.jpg'],
+  ['bad\u0000name\u202egnp.exe', 'badnamegnp.exe'],
+  ['  two   spaces\t.png ', 'two spaces.png'],
+  ['\ud800lone.png', '\ufffdlone.png'],
+  ['', null],
+  [undefined, null],
+  ['\u0001\u0002', null],
+])('a file name is kept cleaned: %j → %j', (name, kept) => {
+  expect(cleanFileName(name)).toBe(kept);
+});
+
+test('a long file name is shortened to 120 characters, keeping its extension', () => {
+  const kept = cleanFileName(`${'я'.repeat(300)}.jpeg`);
+  expect([...(kept ?? '')]).toHaveLength(120);
+  expect(kept).toMatch(/^я+….jpeg$/);
 });

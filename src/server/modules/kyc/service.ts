@@ -1,21 +1,34 @@
+import { formatBytes } from '../../../shared/bytes.ts';
 import type { Currency } from '../../../shared/currencies.ts';
+import {
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_NAME,
+  type VerificationStatus,
+} from '../../../shared/verification.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError, invalid } from '../../http/errors.ts';
+import { fail, invalid } from '../../domain-error.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { withdrawnTotal } from '../payments/repository.ts';
+import {
+  caseOf,
+  caseStatus,
+  decideCase,
+  documentFileOf,
+  documentsOf,
+  insertDocument,
+  lockPlayer,
+  markCasePending,
+  openCases,
+  pendingDocuments,
+} from './repository.ts';
 
-/** Document kinds a player may upload. */
-export const DOCUMENT_KINDS = [
-  'passport',
-  'id_card',
-  'driver_license',
-  'proof_of_address',
-  'selfie',
-  'payment_method',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export { DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES } from '../../../shared/verification.ts';
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const isDocumentKind = (kind: string): kind is DocumentKind =>
+  (DOCUMENT_KINDS as readonly string[]).includes(kind);
 
 /** Accepted types by their first bytes (the declared type is not trusted). */
 const SIGNATURES: Array<{ mime: string; magic: number[] }> = [
@@ -28,8 +41,33 @@ export function sniffMime(data: Buffer): string | null {
   return SIGNATURES.find((s) => s.magic.every((byte, i) => data[i] === byte))?.mime ?? null;
 }
 
-/** spec §4 display mapping of verification statuses. */
-export function displayStatus(raw: string | null): 'pending' | 'failed' | 'success' | null {
+/**
+ * A file name as kept with a document: the last path segment, without control characters or
+ * unpaired surrogates (PostgreSQL could not store them), at most MAX_DOCUMENT_NAME characters
+ * (the extension kept); null when nothing is left.
+ */
+export function cleanFileName(name: string | undefined): string | null {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .toWellFormed()
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!clean) return null;
+  const chars = [...clean];
+  if (chars.length <= MAX_DOCUMENT_NAME) return clean;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
+  return `${chars.slice(0, MAX_DOCUMENT_NAME - [...extension].length - 1).join('')}…${extension}`;
+}
+
+/** 422 `file: file_too_large:10 MB`. */
+export function fileTooLarge() {
+  return invalid('file', 'file_too_large', formatBytes(MAX_DOCUMENT_BYTES));
+}
+
+/** What the player sees of a raw, provider-style case status (docs/api-money.md). */
+export function displayStatus(raw: string | null): VerificationStatus | null {
   if (!raw) return null;
   if (['init', 'waiting', 'user_pending', 'pending'].includes(raw)) return 'pending';
   if (['failed', 'unverified'].includes(raw)) return 'failed';
@@ -50,11 +88,7 @@ export class KycService {
   }
 
   async status(userId: string): Promise<{ raw: string | null; reason: string | null }> {
-    const [row] = await this.#db.query<{ status: string; reason: string | null }>(
-      'select status, reason from verifications where user_id = $1',
-      [userId],
-      'kyc_status',
-    );
+    const row = await caseOf(this.#db, userId);
     return { raw: row?.status ?? null, reason: row?.reason ?? null };
   }
 
@@ -68,74 +102,76 @@ export class KycService {
     if (displayStatus(raw) === 'success') return false;
     if (!currency) return false;
     if (this.#config.env.KYC_ON_FIRST_WITHDRAWAL) return true;
-    const [row] = await this.#db.query<{ total: string }>(
-      `select coalesce(sum(amount), 0)::text as total from payments where user_id = $1 and direction = 'withdrawal' and status in ('held', 'paid')`,
-      [userId],
-    );
+    const withdrawn = await withdrawnTotal(this.#db, userId);
     const threshold =
       this.#config.currencies[currency].minPayout * BigInt(this.#config.env.KYC_THRESHOLD_MIN_PAYOUTS);
-    return BigInt(row?.total ?? '0') + amount >= threshold;
+    return withdrawn + amount >= threshold;
   }
 
-  async documents(userId: string) {
-    return this.#db.query<{ id: string; kind: string; mime: string; size: number; uploaded_at: Date }>(
-      'select id, kind, mime, size, uploaded_at from verification_documents where user_id = $1 order by uploaded_at',
-      [userId],
-    );
+  documents(userId: string) {
+    return documentsOf(this.#db, userId);
   }
 
-  /** Stores a document (size and type checked by content) and moves the case to `pending`. */
-  async upload(userId: string, kind: string, data: Buffer) {
-    if (!(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw invalid('kind', 'invalid_document_kind');
+  /**
+   * Stores a document (size and type checked by content) and moves the case to `pending`. The
+   * documents waiting for a decision are capped per player (KYC_MAX_PENDING_FILES and
+   * KYC_MAX_PENDING_BYTES); a refused upload leaves neither a row nor a file behind.
+   */
+  async upload(userId: string, kind: string, data: Buffer, fileName?: string) {
+    if (!isDocumentKind(kind)) throw invalid('kind', 'invalid_document_kind');
     if (data.length === 0) throw invalid('file', 'required');
-    if (data.length > MAX_DOCUMENT_BYTES) throw invalid('file', 'file_too_large:10 MB');
+    if (data.length > MAX_DOCUMENT_BYTES) throw fileTooLarge();
     const mime = sniffMime(data);
-    if (!mime) throw invalid('file', 'file_type_not_allowed:JPEG, PNG, PDF');
-    const { raw } = await this.status(userId);
-    if (displayStatus(raw) === 'success') throw new ApiError(409, { verification: ['already_verified'] });
-    const stored = await this.#storage.put(`user-${userId}`, data);
+    if (!mime) throw invalid('file', 'file_type_not_allowed', 'JPEG, PNG, PDF');
+    const { KYC_MAX_PENDING_FILES: maxFiles, KYC_MAX_PENDING_BYTES: maxBytes } = this.#config.env;
+    const name = cleanFileName(fileName);
+    let stored: { key: string; sha256: string } | undefined;
     try {
-      const [doc] = await this.#db.query<{ id: string }>(
-        'insert into verification_documents (user_id, kind, storage_key, mime, size, sha256) values ($1, $2, $3, $4, $5, $6) returning id',
-        [userId, kind, stored.key, mime, data.length, stored.sha256],
-      );
-      await this.#db.query(
-        `insert into verifications (user_id, status) values ($1, 'pending')
-         on conflict (user_id) do update set status = 'pending', reason = null, updated_at = now()
-         where verifications.status not in ('success', 'verified')`,
-        [userId],
-      );
-      return { id: doc?.id as string, kind, mime, size: data.length };
+      return await this.#db.transaction(async (tx) => {
+        // The player's uploads take turns, so two parallel ones cannot both count the same room.
+        await lockPlayer(tx, userId);
+        if (displayStatus(await caseStatus(tx, userId)) === 'success')
+          throw fail('conflict', 'verification', 'already_verified');
+        const pending = await pendingDocuments(tx, userId);
+        if (pending.files + 1 > maxFiles) throw invalid('file', 'too_many_documents', maxFiles);
+        if (pending.bytes + BigInt(data.length) > BigInt(maxBytes))
+          throw invalid('file', 'documents_too_large', formatBytes(maxBytes));
+        stored = await this.#storage.put(`user-${userId}`, data);
+        const id = await insertDocument(tx, {
+          userId,
+          kind,
+          name,
+          storageKey: stored.key,
+          mime,
+          size: data.length,
+          sha256: stored.sha256,
+        });
+        await markCasePending(tx, userId);
+        return { id: id as string, kind, name, mime, size: data.length };
+      });
     } catch (error) {
-      await this.#storage.delete(stored.key);
+      // The transaction rolled back: the file it wrote must not outlive it.
+      if (stored) await this.#storage.delete(stored.key);
       throw error;
     }
   }
 
   /** Operator decision on a pending case; deciding twice is a 409. */
   async decide(userId: string, approve: boolean, reason: string | null): Promise<void> {
-    const rows = await this.#db.query(
-      `update verifications set status = $2, reason = $3, decided_at = now(), updated_at = now()
-        where user_id = $1 and status in ('init', 'waiting', 'user_pending', 'pending') returning user_id`,
-      [userId, approve ? 'verified' : 'failed', reason],
+    const decided = await this.#db.transaction((tx) =>
+      decideCase(tx, userId, approve ? 'verified' : 'failed', reason),
     );
-    if (rows.length === 0) throw new ApiError(409, { verification: ['not_pending'] });
+    if (!decided) throw fail('conflict', 'verification', 'not_pending');
   }
 
-  async pending() {
-    return this.#db.query<{ user_id: string; status: string; updated_at: Date; documents: number }>(
-      `select v.user_id::text, v.status, v.updated_at, (select count(*)::int from verification_documents d where d.user_id = v.user_id) as documents
-         from verifications v where v.status in ('init', 'waiting', 'user_pending', 'pending') order by v.updated_at limit 200`,
-    );
+  pending() {
+    return openCases(this.#db);
   }
 
   /** A document's bytes, for the operator only. */
   async documentFile(id: string) {
     if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
-    const [doc] = await this.#db.query<{ storage_key: string; mime: string }>(
-      'select storage_key, mime from verification_documents where id = $1',
-      [id],
-    );
+    const doc = await documentFileOf(this.#db, id);
     if (!doc) return undefined;
     return { mime: doc.mime, data: await this.#storage.get(doc.storage_key) };
   }

@@ -2,7 +2,7 @@ import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor, toMinor } from '../../../shared/money.ts';
 
 /**
- * Deposit limits and preset amounts per currency. The spec gives none, so these are design
+ * Deposit limits and preset amounts per currency. The product rules give none, so these are design
  * defaults (docs/configuration.md): minimums near one small bet session, presets a player picks
  * in one tap, maxima a card payment usually allows.
  */

@@ -1,21 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { toMinor } from '../../../shared/money.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Currency } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError, invalid } from '../../http/errors.ts';
+import { fail, invalid } from '../../domain-error.ts';
+import { requireTrustedHost } from '../../http/request-origin.ts';
+import { routeSchema } from '../../http/route-schema.ts';
 import { requestMeta, requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
+import { paymentNotFound } from './common.ts';
 import { depositMethods, publicMethod } from './methods.ts';
-import {
-  checkoutPage,
-  closedPage,
-  SANDBOX_STYLE_HASH,
-  type SandboxProvider,
-  secureCodePage,
-  textsFor,
-} from './sandbox.ts';
-import { type PaymentsService, publicPayment } from './service.ts';
+import { publicPayment, publicWebhook } from './present.ts';
+import type { SandboxProvider } from './sandbox.ts';
+import { sandboxRoutes } from './sandbox-routes.ts';
+import { idempotencyKey as idempotencyKeyField, ROUTES } from './schemas.ts';
+import type { PaymentsService } from './service.ts';
 
 interface Deps {
   config: AppConfig;
@@ -27,31 +26,14 @@ interface Deps {
   operatorScope?: ((scope: FastifyInstance) => void) | undefined;
 }
 
-const amount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'invalid_amount' })
-  .transform((v) => toMinor(v));
-const depositBody = z.object({
-  amount,
-  method: z.string().max(40),
-  return_path: z
-    .string()
-    .regex(/^\/[^/\\]/)
-    .max(300)
-    .optional(),
-});
-const withdrawalBody = z.object({
-  amount,
-  method: z.string().max(40),
-  details: z.record(z.string().max(40), z.string().max(200)).default({}),
-});
+/** A route's declaration (ROUTES in ./schemas.ts) as its `schema` option. */
+const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
 
-/** `Idempotency-Key` header (required on every money-moving request). */
+/** `Idempotency-Key` header (required on every money-moving request), checked after the body. */
 function idempotencyKey(request: FastifyRequest): string {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || !/^[\w.:-]{8,200}$/.test(key)) throw invalid('idempotency_key', 'required');
-  return key;
+  const key = idempotencyKeyField.safeParse(request.headers['idempotency-key']);
+  if (!key.success) throw invalid('idempotency_key', 'required');
+  return key.data;
 }
 
 /** Player payments, the sandbox provider's pages, its webhook, and the operator API. Under /api. */
@@ -60,137 +42,128 @@ export async function paymentRoutes(
   { config, database, keys, payments, sandbox, operatorScope }: Deps,
 ) {
   const env = config.env;
-  const authenticated = { preHandler: requireUser(database, keys) };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Guards run before validation: a call without a token (or to an untrusted host) is refused
+  // whatever its body.
+  const authenticated = requireUser(database, keys);
 
-  app.get('/payments/methods', authenticated, async (request) => {
-    const currency = request.auth!.user.currency;
-    if (!currency) throw invalid('currency', 'currency_not_set');
-    return { data: depositMethods(currency as Parameters<typeof depositMethods>[0]).map(publicMethod) };
-  });
+  api.get(
+    '/payments/methods',
+    { preValidation: authenticated, schema: declared('GET /payments/methods') },
+    async (request) => {
+      const currency = request.auth!.user.currency;
+      if (!currency) throw invalid('currency', 'currency_not_set');
+      return { data: depositMethods(currency as Currency).map(publicMethod) };
+    },
+  );
 
-  app.post('/payments/deposits', authenticated, async (request) => {
-    const body = depositBody.parse(request.body);
-    const meta = requestMeta(request, env);
-    const { payment, redirectUrl } = await payments.createDeposit(request.auth!.user, {
-      amount: body.amount,
-      method: body.method,
-      idempotencyKey: idempotencyKey(request),
-      returnUrl: `${meta.siteUrl}${body.return_path ?? '/'}`,
-      webhookUrl: env.SANDBOX_WEBHOOK_URL ?? `${meta.siteUrl}/api/payments/webhooks/sandbox`,
-      locale: meta.locale,
-    });
-    return { data: { ...publicPayment(payment), redirect_url: redirectUrl } };
-  });
+  // The checkout returns the player to the trusted site origin; the webhook target is configuration.
+  api.post(
+    '/payments/deposits',
+    { preValidation: [requireTrustedHost, authenticated], schema: declared('POST /payments/deposits') },
+    async (request) => {
+      const { body } = request;
+      const meta = requestMeta(request, env);
+      const { payment, redirectUrl } = await payments.deposits.create(request.auth!.user, {
+        amount: body.amount,
+        method: body.method,
+        idempotencyKey: idempotencyKey(request),
+        returnUrl: `${meta.siteUrl}${body.return_path ?? '/'}`,
+        locale: meta.locale,
+      });
+      return { data: { ...publicPayment(payment), redirect_url: redirectUrl } };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/payments/:id', authenticated, async (request) => {
-    const payment = await payments.paymentOf(request.auth!.user.id, request.params.id);
-    if (!payment) throw new ApiError(404, { payment: ['not_found'] });
-    return { data: publicPayment(payment) };
-  });
+  api.get(
+    '/payments/:id',
+    { preValidation: authenticated, schema: declared('GET /payments/:id') },
+    async (request) => {
+      const payment = await payments.paymentOf(request.auth!.user.id, request.params.id);
+      if (!payment) throw paymentNotFound();
+      return { data: publicPayment(payment) };
+    },
+  );
 
-  app.post('/payments/withdrawals', authenticated, async (request) => {
-    const body = withdrawalBody.parse(request.body);
-    const payment = await payments.requestWithdrawal(request.auth!.user, {
-      ...body,
-      idempotencyKey: idempotencyKey(request),
-    });
-    return { data: publicPayment(payment) };
-  });
+  api.post(
+    '/payments/withdrawals',
+    { preValidation: authenticated, schema: declared('POST /payments/withdrawals') },
+    async (request) => {
+      const payment = await payments.withdrawals.request(request.auth!.user, {
+        ...request.body,
+        idempotencyKey: idempotencyKey(request),
+      });
+      return { data: publicPayment(payment) };
+    },
+  );
 
   // The provider calls this; the signature covers the exact bytes, so the body stays a string.
-  await app.register(async (hooks) => {
-    hooks.addContentTypeParser(
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: 64 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    hooks.post('/payments/webhooks/sandbox', async (request) => {
-      const signature = request.headers['x-sandbox-signature'];
-      return payments.handleSandboxWebhook(
-        String(request.body ?? ''),
-        typeof signature === 'string' ? signature : undefined,
-      );
-    });
+    const hooks = scope.withTypeProvider<ZodTypeProvider>();
+    hooks.post(
+      '/payments/webhooks/sandbox',
+      { schema: declared('POST /payments/webhooks/sandbox') },
+      async (request) =>
+        payments.webhooks.handleSandbox(request.body ?? '', request.headers['x-sandbox-signature']),
+    );
   });
 
-  // The sandbox provider's hosted checkout (its own site in a real deployment).
-  await app.register(async (pages) => {
-    pages.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 8 * 1024 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  await app.register(sandboxRoutes, { sandbox });
+
+  if (!operatorScope) return;
+  await app.register(async (scope) => {
+    operatorScope(scope);
+    const operator = scope.withTypeProvider<ZodTypeProvider>();
+    operator.get(
+      '/operator/withdrawals',
+      { schema: declared('GET /operator/withdrawals') },
+      async (request) => {
+        // Read as sent (schema.withdrawalsQuery): a status no withdrawal has lists nothing.
+        const { status } = request.query as { status?: string };
+        const held = await payments.withdrawals.list(status ?? 'held');
+        return { data: held.map((p) => ({ ...publicPayment(p), user_id: p.user_id })) };
+      },
     );
-    pages.addHook('onSend', async (_request, reply) => {
-      reply.header(
-        'content-security-policy',
-        `default-src 'none'; style-src '${SANDBOX_STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'`,
-      );
-      reply.header('cache-control', 'no-store');
-    });
-    type Params = { Params: { id: string } };
-    const load = async (id: string) => {
-      const row = await sandbox.checkout(id);
-      if (!row) throw new ApiError(404, { checkout: ['not_found'] });
-      return row;
-    };
-    const finish = (row: { return_url: string }, status: string, paymentId: string) => {
-      const url = new URL(row.return_url);
-      url.searchParams.set('payment', paymentId);
-      url.searchParams.set('payment_status', status);
-      return url.href;
-    };
-    pages.get<Params>('/sandbox/checkout/:id', async (request, reply) => {
-      const row = await load(request.params.id);
-      reply.type('text/html; charset=utf-8');
-      if (row.status === 'requires_action') return secureCodePage(row, `/api/sandbox/checkout/${row.id}/3ds`);
-      return row.status === 'open' ? checkoutPage(row, `/api/sandbox/checkout/${row.id}`) : closedPage(row);
-    });
-    pages.post<Params & { Body: { card?: string } }>('/sandbox/checkout/:id', async (request, reply) => {
-      const row = await load(request.params.id);
-      const outcome = await sandbox.pay(row.id, String(request.body?.card ?? ''));
-      reply.type('text/html; charset=utf-8');
-      if (outcome === 'invalid_card')
-        return reply
-          .code(422)
-          .send(checkoutPage(row, `/api/sandbox/checkout/${row.id}`, textsFor(row.locale).invalid));
-      if (outcome === 'requires_action') return secureCodePage(row, `/api/sandbox/checkout/${row.id}/3ds`);
-      if (outcome === 'closed') return closedPage(row);
-      return reply.redirect(finish(row, outcome, row.merchant_ref), 303);
-    });
-    pages.post<Params & { Body: { action?: string } }>(
-      '/sandbox/checkout/:id/3ds',
-      async (request, reply) => {
-        const row = await load(request.params.id);
-        const outcome = await sandbox.authenticate(row.id, request.body?.action === 'confirm');
-        if (outcome === 'closed') return reply.type('text/html; charset=utf-8').send(closedPage(row));
-        return reply.redirect(finish(row, outcome, row.merchant_ref), 303);
+    operator.post(
+      '/operator/withdrawals/:id/approve',
+      { schema: declared('POST /operator/withdrawals/:id/approve') },
+      async (request) => {
+        const { id } = request.params;
+        request.log.info({ withdrawal: id }, 'operator approves withdrawal');
+        return { data: publicPayment(await payments.withdrawals.approve(id)) };
+      },
+    );
+    operator.post(
+      '/operator/withdrawals/:id/reject',
+      { schema: declared('POST /operator/withdrawals/:id/reject') },
+      async (request) => {
+        const { id } = request.params;
+        request.log.info({ withdrawal: id }, 'operator rejects withdrawal');
+        return { data: publicPayment(await payments.withdrawals.reject(id, request.body.reason)) };
+      },
+    );
+    // The sandbox's webhook deliveries: failed ones stop retrying until an operator re-drives them.
+    operator.get(
+      '/operator/sandbox/webhooks',
+      { schema: declared('GET /operator/sandbox/webhooks') },
+      async (request) => ({
+        data: (await sandbox.listWebhooks(request.query.status)).map(publicWebhook),
+      }),
+    );
+    operator.post(
+      '/operator/sandbox/webhooks/:id/retry',
+      { schema: declared('POST /operator/sandbox/webhooks/:id/retry') },
+      async (request) => {
+        const row = await sandbox.redrive(request.params.id);
+        if (!row) throw fail('not_found', 'webhook', 'not_found');
+        request.log.info({ webhook: row.id }, 'operator re-drives a failed sandbox webhook');
+        return { data: publicWebhook(row) };
       },
     );
   });
-
-  if (operatorScope) {
-    await app.register(async (operator) => {
-      operatorScope(operator);
-      operator.get<{ Querystring: { status?: string } }>('/operator/withdrawals', async (request) => ({
-        data: (await payments.listWithdrawals(request.query.status ?? 'held')).map((p) => ({
-          ...publicPayment(p),
-          user_id: p.user_id,
-        })),
-      }));
-      operator.post<{ Params: { id: string } }>('/operator/withdrawals/:id/approve', async (request) => {
-        request.log.info({ withdrawal: request.params.id }, 'operator approves withdrawal');
-        return { data: publicPayment(await payments.approveWithdrawal(request.params.id)) };
-      });
-      operator.post<{ Params: { id: string }; Body: { reason?: string } }>(
-        '/operator/withdrawals/:id/reject',
-        async (request) => {
-          const reason = z
-            .object({ reason: z.string().trim().min(1).max(500) })
-            .parse(request.body ?? {}).reason;
-          request.log.info({ withdrawal: request.params.id }, 'operator rejects withdrawal');
-          return { data: publicPayment(await payments.rejectWithdrawal(request.params.id, reason)) };
-        },
-      );
-    });
-  }
 }

@@ -4,28 +4,19 @@ import type { Profile } from '../../../shared/profile.ts';
 import type { Region } from '../../../shared/region.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { UserRow } from '../auth/repository.ts';
+import { playerBalances } from '../wallet/balances.ts';
 
 export type { Profile };
 
-/** Balances come from the ledger's cached account balances (cash and bonus, in minor units). */
+/** The profile answer of docs/api-auth.md; balances come from the wallet module. */
 export async function buildProfile(
   db: Queryable,
   user: UserRow,
   verification: Profile['verification'] = { is_need: false, data: null },
 ): Promise<Profile> {
-  let cash = 0n;
-  let bonus = 0n;
-  if (user.currency) {
-    const rows = await db.query<{ kind: string; balance: string }>(
-      `select kind, balance::text from ledger_accounts where user_id = $1 and currency = $2 and kind in ('cash', 'bonus')`,
-      [user.id, user.currency],
-      'profile_balances',
-    );
-    for (const row of rows) {
-      if (row.kind === 'cash') cash = BigInt(row.balance);
-      if (row.kind === 'bonus') bonus = BigInt(row.balance);
-    }
-  }
+  const { cash, bonus } = user.currency
+    ? await playerBalances(db, user.id, user.currency)
+    : { cash: 0n, bonus: 0n };
   return {
     id: Number(user.id),
     name: user.name,

@@ -1,25 +1,41 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Currency } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { invalid } from '../../http/errors.ts';
+import { invalid } from '../../domain-error.ts';
+import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
+import { recentMessages } from '../auth/outbox-repository.ts';
 import { type UserRow, userById } from '../auth/repository.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { SessionGate } from '../auth/session-gate.ts';
+import { liveSessions } from '../auth/session-repository.ts';
+import type { BonusService } from '../bonus/service.ts';
+import { attachPlayerTouch } from '../edge/attribution-repository.ts';
 import { displayStatus, type KycService } from '../kyc/service.ts';
 import { buildProfile } from './profile.ts';
-import * as schema from './schemas.ts';
+import { addAttribution, type Setting, setCurrencyOnce, updateSetting } from './repository.ts';
+import { ROUTES } from './schemas.ts';
 
 interface Deps {
   config: AppConfig;
   database: Database;
   auth: AuthService;
   kyc: KycService;
+  bonus: BonusService;
+  /** Told of changes to a player's row: the routes that play keep it in memory. */
+  sessionGate: SessionGate;
 }
 
-/** The player's own profile, settings, passwords and sessions (spec §3, §7). Mounted under /api. */
-export async function profileRoutes(app: FastifyInstance, { config, database, auth, kyc }: Deps) {
-  /** spec §3 verification {is_need, data.status}, with the spec §4 display status. */
+const ok = { success: true } as const;
+
+/** The player's own profile, settings, passwords and sessions (docs/api-auth.md). Mounted under /api. */
+export async function profileRoutes(
+  app: FastifyInstance,
+  { config, database, auth, kyc, bonus, sessionGate }: Deps,
+) {
+  /** The profile's `verification`: whether it is needed, and the case's display status. */
   const verificationOf = async (user: UserRow) => {
     const { raw } = await kyc.status(user.id);
     const status = displayStatus(raw);
@@ -28,104 +44,85 @@ export async function profileRoutes(app: FastifyInstance, { config, database, au
       data: status ? { status } : null,
     };
   };
-  const authenticated = { preHandler: requireUser(database, auth.keys) };
+  const profileOf = async (user: UserRow) => buildProfile(database, user, await verificationOf(user));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Guards run before validation, so a call without a token is a 401 whatever its body.
+  const authenticated = { preValidation: requireUser(database, auth.keys) };
+  /** A player's route: the guard, then its declaration (ROUTES in ./schemas.ts). */
+  const player = <K extends keyof typeof ROUTES>(key: K) => ({
+    ...authenticated,
+    schema: routeSchema(ROUTES[key]),
+  });
   const fresh = async (id: string) => {
     const user = await userById(database, id);
     if (!user) throw invalid('user', 'not_found');
-    return buildProfile(database, user, await verificationOf(user));
+    return profileOf(user);
   };
 
-  app.get('/profile/user', authenticated, async (request, reply) => {
+  api.get('/profile/user', player('GET /profile/user'), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const user = request.auth!.user;
-    return { user: await buildProfile(database, user, await verificationOf(user)) };
+    // whoAreYou: the super_bonus cookie's device id (docs/bonuses.md "super_bonus"); anything else is ignored.
+    const device = request.query.whoAreYou;
+    const superBonus =
+      typeof device === 'string' && /^[\w-]{8,64}$/.test(device)
+        ? await bonus.superBonus(user, device)
+        : undefined;
+    return { user: await profileOf(user), ...(superBonus === undefined ? {} : { super_bonus: superBonus }) };
   });
 
-  app.put('/profile/settings', authenticated, async (request) => {
-    const body = schema.settings.parse(request.body);
-    const [[column, value]] = Object.entries(body).filter(([, v]) => v !== undefined) as [
-      [string, string | boolean],
+  api.put('/profile/settings', player('PUT /profile/settings'), async (request) => {
+    const [[setting, value]] = Object.entries(request.body).filter(([, v]) => v !== undefined) as [
+      [Setting, string | boolean],
     ];
-    const columns: Record<string, string> = {
-      locale: 'locale',
-      timezone: 'timezone',
-      is_avatar_hidden: 'is_avatar_hidden',
-      is_statistics_hidden: 'is_statistics_hidden',
-    };
-    await database.query(`update users set ${columns[column]} = $2, updated_at = now() where id = $1`, [
-      request.auth!.user.id,
-      value,
-    ]);
+    await updateSetting(database, request.auth!.user.id, setting, value);
+    await sessionGate.usersChanged([request.auth!.user.id]);
     return { success: true, user: await fresh(request.auth!.user.id) };
   });
 
-  app.post('/profile/currency', authenticated, async (request) => {
-    const body = schema.currency.parse(request.body);
-    // Once only: the conditional update makes two concurrent requests settle on one currency.
-    const rows = await database.query(
-      'update users set currency = $2, updated_at = now() where id = $1 and currency is null returning id',
-      [request.auth!.user.id, body.currency],
-    );
-    if (rows.length === 0) throw invalid('currency', 'currency_already_set');
+  api.post('/profile/currency', player('POST /profile/currency'), async (request) => {
+    if (!(await setCurrencyOnce(database, request.auth!.user.id, request.body.currency)))
+      throw invalid('currency', 'currency_already_set');
+    await sessionGate.usersChanged([request.auth!.user.id]);
     return { success: true, user: await fresh(request.auth!.user.id) };
   });
 
-  app.post('/password/update', authenticated, async (request) => {
-    const body = schema.passwordUpdate.parse(request.body);
-    await auth.updatePassword(
-      request.auth!.user,
-      request.auth!.sessionId,
-      body.old_password,
-      body.password,
-      body.password_confirm,
-    );
-    return { success: true };
+  api.post('/password/update', player('POST /password/update'), async (request) => {
+    const { body } = request;
+    const { user, sessionId } = request.auth!;
+    await auth.passwords.update(user, sessionId, body.old_password, body.password, body.password_confirm);
+    return ok;
   });
 
-  app.post('/api/v2/auth/password/set', authenticated, async (request) => {
-    const body = schema.passwordSet.parse(request.body);
-    await auth.setPassword(request.auth!.user, body.password, body.confirm_password);
-    return { success: true };
+  api.post('/api/v2/auth/password/set', player('POST /api/v2/auth/password/set'), async (request) => {
+    await auth.passwords.set(request.auth!.user, request.body.password, request.body.confirm_password);
+    return ok;
   });
 
-  app.post('/attachSource', authenticated, async (request) => {
-    const body = schema.attachSource.parse(request.body ?? {});
-    const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v));
-    // First touch wins: values already recorded are kept, new keys are added.
-    await database.query(
-      'update users set attribution = $2::jsonb || attribution, updated_at = now() where id = $1',
-      [request.auth!.user.id, JSON.stringify(given)],
-    );
-    return { success: true };
+  api.post('/attachSource', player('POST /attachSource'), async (request) => {
+    const { body } = request;
+    const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v)) as Record<string, string>;
+    const user = request.auth!.user;
+    await addAttribution(database, user.id, given);
+    // The player's first and last touch, for the affiliate report (docs/edge.md).
+    await attachPlayerTouch(database, { id: user.id, attribution: user.attribution }, body);
+    return ok;
   });
 
-  app.get('/profile/sessions', authenticated, async (request) => {
-    const rows = await database.query<{
-      id: string;
-      user_agent: string | null;
-      ip: string | null;
-      created_at: Date;
-      last_used_at: Date;
-    }>(
-      `select id, user_agent, ip, created_at, last_used_at from sessions
-        where user_id = $1 and revoked_at is null order by last_used_at desc limit 50`,
-      [request.auth!.user.id],
-    );
+  api.get('/profile/sessions', player('GET /profile/sessions'), async (request) => {
+    const rows = await liveSessions(database, request.auth!.user.id);
     return { data: rows.map((row) => ({ ...row, current: row.id === request.auth!.sessionId })) };
   });
 
-  app.delete('/profile/sessions/others', authenticated, async (request) => {
-    const revoked = await auth.logoutOthers(request.auth!.user.id, request.auth!.sessionId);
-    return { success: true, revoked };
+  api.delete('/profile/sessions/others', player('DELETE /profile/sessions/others'), async (request) => {
+    const revoked = await auth.sessions.logoutOthers(request.auth!.user.id, request.auth!.sessionId);
+    return { ...ok, revoked };
   });
 
   if (config.env.NODE_ENV !== 'production') {
-    // Development only: what would have been mailed or texted (spec: outbox without SMTP).
-    app.get('/dev/outbox', async () => {
-      const rows = await database.query(
-        'select channel, recipient, subject, body, created_at, sent_at from outbox order by id desc limit 100',
-      );
-      return { data: rows };
-    });
+    // Development only: what would have been mailed or texted (the outbox without SMTP).
+    api.get('/dev/outbox', { schema: routeSchema(ROUTES['GET /dev/outbox']) }, async () => ({
+      data: await recentMessages(database),
+    }));
   }
 }

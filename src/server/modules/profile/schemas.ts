@@ -1,21 +1,21 @@
 import { z } from 'zod';
+import {
+  profile,
+  profileUpdateResponse,
+  profileUserResponse,
+  sessionsEndedResponse,
+  sessionsResponse,
+} from '../../../shared/api/profile.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import { LOCALES } from '../../../shared/locales.ts';
+import { orEmpty, route, success, timestamp } from '../../http/schemas.ts';
+import { timezoneField } from './timezone.ts';
 
-const validTimezone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** spec §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden. */
+/** Exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden (docs/api-auth.md). */
 export const settings = z
   .object({
     locale: z.enum(LOCALES, { error: 'invalid_locale' }).optional(),
-    timezone: z.string().max(64).refine(validTimezone, { error: 'invalid_timezone' }).optional(),
+    timezone: timezoneField.optional(),
     is_avatar_hidden: z.boolean().optional(),
     is_statistics_hidden: z.boolean().optional(),
   })
@@ -38,7 +38,7 @@ export const passwordSet = z.object({
 });
 
 const source = z.string().trim().max(200).nullable().optional();
-/** spec §7 attachSource: each null if absent. */
+/** POST /attachSource: each source a string, or null when absent. */
 export const attachSource = z.object({
   stag: source,
   promo: source,
@@ -49,3 +49,90 @@ export const attachSource = z.object({
   cpaOneUid: source,
   prHash: source,
 });
+
+/** GET /profile/user's query: `whoAreYou` is accepted and ignored. */
+export const profileQuery = z.looseObject({ whoAreYou: z.unknown().optional() });
+
+// ── answers ──
+
+/** The player's profile (docs/api-auth.md "Profile"), shared with the browser (src/shared/api/profile.ts). */
+export { profile };
+/** GET /profile/user: `{ user }` (the browser's type also allows `fresh_token` and `super_bonus`). */
+export const profileAnswer = profileUserResponse;
+/** PUT /profile/settings and POST /profile/currency: `{ success: true, user }`. */
+export const profileChanged = profileUpdateResponse;
+
+/** GET /profile/sessions and DELETE /profile/sessions/others (src/shared/api/profile.ts). */
+export const sessionList = sessionsResponse;
+export const sessionsEnded = sessionsEndedResponse;
+
+/** GET /dev/outbox (not in production): the newest messages; with SMTP, mails keep no subject or body. */
+export const outboxList = z.object({
+  data: z.array(
+    z.object({
+      channel: z.string(),
+      recipient: z.string(),
+      subject: z.string().nullable(),
+      body: z.string().nullable(),
+      created_at: timestamp,
+      sent_at: timestamp.nullable(),
+    }),
+  ),
+});
+
+// ── routes (paths under /api) ──
+
+export const ROUTES = {
+  'GET /profile/user': route({
+    summary: 'The player’s profile',
+    auth: 'player',
+    querystring: profileQuery,
+    response: { 200: profileAnswer },
+  }),
+  'PUT /profile/settings': route({
+    summary: 'Changes exactly one setting: locale, timezone, is_avatar_hidden or is_statistics_hidden',
+    auth: 'player',
+    body: settings,
+    response: { 200: profileChanged },
+  }),
+  'POST /profile/currency': route({
+    summary: 'Chooses the player’s currency, once',
+    auth: 'player',
+    body: currency,
+    response: { 200: profileChanged },
+  }),
+  'POST /password/update': route({
+    summary: 'Changes the password; the player’s other sessions end',
+    auth: 'player',
+    body: passwordUpdate,
+    response: { 200: success },
+  }),
+  'POST /api/v2/auth/password/set': route({
+    summary: 'Sets the first password of an account without one (a social login)',
+    auth: 'player',
+    body: passwordSet,
+    response: { 200: success },
+    errors: ['conflict'],
+  }),
+  'POST /attachSource': route({
+    summary: 'Records attribution sources; values recorded before are kept',
+    auth: 'player',
+    // Read as `attachSource.parse(request.body ?? {})` was: no body is no source.
+    body: orEmpty(attachSource),
+    response: { 200: success },
+  }),
+  'GET /profile/sessions': route({
+    summary: 'The player’s live sessions, most recently used first',
+    auth: 'player',
+    response: { 200: sessionList },
+  }),
+  'DELETE /profile/sessions/others': route({
+    summary: 'Ends every session of the player but this one',
+    auth: 'player',
+    response: { 200: sessionsEnded },
+  }),
+  'GET /dev/outbox': route({
+    summary: 'Development only: the newest mails and SMS the outbox holds',
+    response: { 200: outboxList },
+  }),
+};

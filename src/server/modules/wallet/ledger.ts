@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../../shared/currencies.ts';
+import { errorMessage } from '../../../shared/error-codes.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError, fail } from '../../domain-error.ts';
 
-/** A player's wallet account or an operator account (spec §1: balance and bonus balance). */
+/** A player's wallet account (cash, or bonus money) or an operator account. */
 export type AccountRef =
   | { userId: string; kind: 'cash' | 'bonus' }
-  | { system: 'house' | `house:${number}` | 'withdrawals_held' | `provider:${string}` };
+  | { system: 'house' | `house:${number}` | 'withdrawals_held' | 'bonuses' | `provider:${string}` };
 
 /**
  * Bets post against one of HOUSE_SHARDS house accounts (`house:<n>`, chosen by player id), not
@@ -34,6 +35,8 @@ export interface Entry<R> {
   /** What identifies the request; the same key with a different request is refused (409). */
   request: unknown;
   metadata?: Record<string, unknown>;
+  /** Statements in the same database transaction before the postings (e.g. a bonus forfeited first). */
+  beforePostings?: (tx: Queryable) => Promise<void>;
   /** Extra statements in the same database transaction (e.g. a payment status change). */
   alsoInTransaction?: (tx: Queryable, transactionId: string) => Promise<void>;
   /** The answer to store and return; it gets the accounts' balances after posting. */
@@ -55,9 +58,10 @@ export function accountLabel(ref: AccountRef): string {
   return 'system' in ref ? ref.system : `${ref.userId}:${ref.kind}`;
 }
 
-export class InsufficientFunds extends ApiError {
+/** 422 `amount: insufficient_funds`: a player's account would go below zero. */
+export class InsufficientFunds extends DomainError {
   constructor() {
-    super(422, { amount: ['insufficient_funds'] });
+    super('invalid', { amount: [errorMessage('insufficient_funds')] });
   }
 }
 
@@ -68,16 +72,33 @@ export class InsufficientFunds extends ApiError {
  * transaction. Postings are applied in account-id order, so concurrent transfers cannot deadlock.
  */
 export async function post<R>(database: Database, entry: Entry<R>): Promise<Posted<R>> {
+  const learned = new Map<string, string>();
+  const posted = await database.transaction((tx) => postIn(tx, entry, knownAccounts(database), learned));
+  // Only after commit: an account created in a rolled-back transaction does not exist.
+  const known = knownAccounts(database);
+  for (const [k, v] of learned) known.set(k, v);
+  return posted;
+}
+
+/**
+ * `post` inside a transaction the caller holds (the bonus engine posts in the bet's own
+ * transaction); the caller's commit makes it final, its rollback undoes it.
+ */
+export function postWithin<R>(tx: Queryable, entry: Entry<R>): Promise<Posted<R>> {
+  return postIn(tx, entry, new Map(), new Map());
+}
+
+async function postIn<R>(
+  tx: Queryable,
+  entry: Entry<R>,
+  known: Map<string, string>,
+  learned: Map<string, string>,
+): Promise<Posted<R>> {
   const sum = entry.postings.reduce((total, p) => total + p.amount, 0n);
   if (sum !== 0n) throw new Error(`unbalanced entry ${entry.kind}: postings sum to ${sum}`);
   if (entry.postings.some((p) => p.amount === 0n)) throw new Error(`entry ${entry.kind} has a zero posting`);
-  const requestHash = createHash('sha256')
-    .update(JSON.stringify(entry.request, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
-    .digest('hex');
-
-  const known = knownAccounts(database);
-  const learned = new Map<string, string>();
-  const idOf = async (tx: Queryable, ref: AccountRef) => {
+  const requestHash = requestHashOf(entry.request);
+  const idOf = async (ref: AccountRef) => {
     const cacheKey = `${accountLabel(ref)}:${entry.currency}`;
     const cached = known.get(cacheKey);
     if (cached) return cached;
@@ -86,47 +107,38 @@ export async function post<R>(database: Database, entry: Entry<R>): Promise<Post
     return id;
   };
 
-  const posted = await database.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: string }>(
-      `insert into ledger_transactions (idempotency_key, kind, request_hash, metadata) values ($1, $2, $3, $4)
-       on conflict (idempotency_key) do nothing returning id::text`,
-      [entry.idempotencyKey, entry.kind, requestHash, JSON.stringify(entry.metadata ?? {})],
-      'ledger_insert_tx',
+  const created = await openTransaction(tx, { ...entry, requestHash });
+  if (!created) {
+    const existing = await existingTransaction(tx, entry.idempotencyKey, requestHash);
+    return { transactionId: existing.id, replayed: true, answer: existing.result as R };
+  }
+  await entry.beforePostings?.(tx);
+  const resolved = await Promise.all(entry.postings.map(async (p) => ({ ...p, id: await idOf(p.account) })));
+  resolved.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  const balances = new Map<string, bigint>();
+  for (const p of resolved) {
+    const [row] = await tx.query<{ balance: string }>(
+      `update ledger_accounts set balance = balance + $2 where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
+      [p.id, p.amount.toString()],
+      'ledger_apply',
     );
-    if (!created) return replay<R>(tx, entry.idempotencyKey, requestHash);
-
-    const resolved = await Promise.all(
-      entry.postings.map(async (p) => ({ ...p, id: await idOf(tx, p.account) })),
-    );
-    resolved.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    const balances = new Map<string, bigint>();
-    for (const p of resolved) {
-      const [row] = await tx.query<{ balance: string }>(
-        `update ledger_accounts set balance = balance + $2 where id = $1 and (allow_negative or balance + $2 >= 0) returning balance::text`,
-        [p.id, p.amount.toString()],
-        'ledger_apply',
-      );
-      if (!row) throw new InsufficientFunds();
-      balances.set(accountLabel(p.account), BigInt(row.balance));
-    }
-    await tx.query(
-      `insert into ledger_postings (transaction_id, account_id, amount, currency)
-       select $1, unnest($2::bigint[]), unnest($3::bigint[]), $4`,
-      [created.id, resolved.map((p) => p.id), resolved.map((p) => p.amount.toString()), entry.currency],
-      'ledger_postings',
-    );
-    await entry.alsoInTransaction?.(tx, created.id);
-    const answer = entry.answer(balances, created.id);
-    await tx.query(
-      'update ledger_transactions set result = $2 where id = $1',
-      [created.id, JSON.stringify(answer, bigintJson)],
-      'ledger_result',
-    );
-    return { transactionId: created.id, replayed: false, answer };
-  });
-  // Only after commit: an account created in a rolled-back transaction does not exist.
-  for (const [k, v] of learned) known.set(k, v);
-  return posted;
+    if (!row) throw new InsufficientFunds();
+    balances.set(accountLabel(p.account), BigInt(row.balance));
+  }
+  await tx.query(
+    `insert into ledger_postings (transaction_id, account_id, amount, currency)
+     select $1, unnest($2::bigint[]), unnest($3::bigint[]), $4`,
+    [created, resolved.map((p) => p.id), resolved.map((p) => p.amount.toString()), entry.currency],
+    'ledger_postings',
+  );
+  await entry.alsoInTransaction?.(tx, created);
+  const answer = entry.answer(balances, created);
+  await tx.query(
+    'update ledger_transactions set result = $2 where id = $1',
+    [created, JSON.stringify(answer, bigintJson)],
+    'ledger_result',
+  );
+  return { transactionId: created, replayed: false, answer };
 }
 
 /** Account ids never change once committed; remember them per database. */
@@ -138,17 +150,6 @@ function knownAccounts(database: Database): Map<string, string> {
     accountIds.set(database, map);
   }
   return map;
-}
-
-async function replay<R>(tx: Queryable, key: string, requestHash: string): Promise<Posted<R>> {
-  const [existing] = await tx.query<{ id: string; request_hash: string; result: R }>(
-    'select id::text, request_hash, result from ledger_transactions where idempotency_key = $1',
-    [key],
-  );
-  if (!existing) throw new Error(`idempotency key ${key} vanished`);
-  if (existing.request_hash !== requestHash)
-    throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
-  return { transactionId: existing.id, replayed: true, answer: existing.result };
 }
 
 function bigintJson(_key: string, value: unknown) {
@@ -203,11 +204,13 @@ export async function balanceOf(db: Queryable, ref: AccountRef, currency: Curren
 }
 
 /**
- * The bet hot path (ARCHITECTURE "Performance notes"): a game opens its ledger transaction inside
+ * The bet hot path (docs/games.md): a game opens its ledger transaction inside
  * its own database transaction, writes its bet, then moves money between the player's cash
  * account and the house with one statement. Same rules as `post`: unique idempotency key,
  * postings that sum to zero, conditional balance updates.
  */
+
+/** What identifies a request under its idempotency key: a hash of its JSON (bigints as strings). */
 export function requestHashOf(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request, bigintJson)).digest('hex');
 }
@@ -239,7 +242,7 @@ export async function existingTransaction(
   );
   if (!existing) throw new Error(`idempotency key ${key} vanished`);
   if (existing.request_hash !== requestHash)
-    throw new ApiError(409, { idempotency_key: ['idempotency_conflict'] });
+    throw fail('conflict', 'idempotency_key', 'idempotency_conflict');
   return { id: existing.id, result: existing.result };
 }
 
@@ -327,4 +330,87 @@ export async function moveWithHouse(
   );
   if (!row) throw new InsufficientFunds();
   return { cash: BigInt(row.cash), bonus: BigInt(row.bonus) };
+}
+
+/** One payout of `payMany`: from the house account to the player's, under its own ledger key. */
+export interface HousePayout {
+  idempotencyKey: string;
+  kind: string;
+  requestHash: string;
+  metadata: Record<string, unknown>;
+  playerAccount: string;
+  houseAccount: string;
+  userId: string;
+  payout: bigint;
+}
+
+/**
+ * Many house payouts in one database transaction with a handful of statements, for a round that
+ * settles many players at once (crash): each is its own ledger transaction under its own key
+ * (unique: a key paid before throws, so the caller's transaction rolls back), with its two postings;
+ * the accounts are locked in id order, then credited and debited in one statement. Answers each
+ * transaction id by key, and each player's cash and bonus balances after.
+ */
+export async function payMany(
+  tx: Queryable,
+  currency: Currency,
+  payouts: readonly HousePayout[],
+): Promise<{ transactions: Map<string, string>; balances: Map<string, { cash: bigint; bonus: bigint }> }> {
+  const transactions = new Map<string, string>();
+  const balances = new Map<string, { cash: bigint; bonus: bigint }>();
+  if (payouts.length === 0) return { transactions, balances };
+  const created = await tx.query<{ id: string; key: string }>(
+    `insert into ledger_transactions (idempotency_key, kind, request_hash, metadata)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[])
+     on conflict (idempotency_key) do nothing returning id::text, idempotency_key as key`,
+    [
+      payouts.map((p) => p.idempotencyKey),
+      payouts.map((p) => p.kind),
+      payouts.map((p) => p.requestHash),
+      payouts.map((p) => JSON.stringify(p.metadata)),
+    ],
+  );
+  for (const row of created) transactions.set(row.key, row.id);
+  if (transactions.size !== payouts.length) throw new Error('a payout of this batch was made before');
+  const deltas = new Map<string, bigint>();
+  const postings: { tx: string; account: string; amount: bigint }[] = [];
+  for (const p of payouts) {
+    const id = transactions.get(p.idempotencyKey)!;
+    postings.push(
+      { tx: id, account: p.houseAccount, amount: -p.payout },
+      { tx: id, account: p.playerAccount, amount: p.payout },
+    );
+    deltas.set(p.houseAccount, (deltas.get(p.houseAccount) ?? 0n) - p.payout);
+    deltas.set(p.playerAccount, (deltas.get(p.playerAccount) ?? 0n) + p.payout);
+  }
+  await tx.query(
+    `insert into ledger_postings (transaction_id, account_id, amount, currency)
+     select t, a, m, $4 from unnest($1::bigint[], $2::bigint[], $3::bigint[]) as p(t, a, m)`,
+    [
+      postings.map((p) => p.tx),
+      postings.map((p) => p.account),
+      postings.map((p) => p.amount.toString()),
+      currency,
+    ],
+  );
+  const accounts = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  await tx.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for update', [
+    accounts,
+  ]);
+  const updated = await tx.query<{ user_id: string | null; balance: string }>(
+    `update ledger_accounts a set balance = a.balance + d.delta
+       from unnest($1::bigint[], $2::bigint[]) as d(id, delta) where a.id = d.id
+     returning a.user_id::text, a.balance::text`,
+    [accounts, accounts.map((id) => deltas.get(id)!.toString())],
+  );
+  const users = payouts.map((p) => p.userId);
+  const bonus = await tx.query<{ user_id: string; balance: string }>(
+    `select user_id::text, balance::text from ledger_accounts where user_id = any($1::bigint[]) and kind = 'bonus' and currency = $2`,
+    [users, currency],
+  );
+  const bonusOf = new Map(bonus.map((row) => [row.user_id, BigInt(row.balance)]));
+  for (const row of updated)
+    if (row.user_id)
+      balances.set(row.user_id, { cash: BigInt(row.balance), bonus: bonusOf.get(row.user_id) ?? 0n });
+  return { transactions, balances };
 }

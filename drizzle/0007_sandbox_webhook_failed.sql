@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_webhooks" ADD COLUMN "failed_at" timestamp with time zone;

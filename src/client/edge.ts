@@ -1,0 +1,107 @@
+import type { GeoAnswer, MirrorAnswer, UtmAnswer } from '../shared/api/edge.ts';
+import { TIMING } from '../shared/timing.ts';
+import { $ssoLink } from '../stores/user.ts';
+import { api, apiBaseUrl } from './api.ts';
+import { runAttribution } from './attribution.ts';
+import { readCookie, writeCookie } from './cookies.ts';
+import { fingerprint } from './fingerprint.ts';
+import { ssoTarget } from './session.ts';
+import { isDevelopment, localHref } from './site.ts';
+import { arriveBySso, SSO_COOKIE, shouldStartSso } from './sso.ts';
+import { readToken, writeToken } from './token.ts';
+import { describeUserAgent } from './user-agent.ts';
+
+/** docs/product-rules.md §4: crawlers whose user agent names google or yandex skip the geo check. */
+const geoCrawler = () => /google|yandex/i.test(navigator.userAgent);
+
+/** `/no-access` in this page's locale (docs/product-rules.md §2). */
+export const noAccessHref = () => localHref('/no-access');
+
+export const isNoAccessPage = () => document.body.dataset.layout === 'no-access';
+
+/**
+ * GET /geo_ip (docs/product-rules.md §4, §7): the region goes into the `region` cookie (sent as the
+ * Region header from then on), the address and user agent into `userVersion` and `userBrowser`
+ * (§3, a day). On /no-access a successful answer sends the visitor home; a 451 (a blocked
+ * country) sends any other page to /no-access (src/client/api.ts).
+ */
+export async function checkGeo(): Promise<void> {
+  if (geoCrawler()) return;
+  let geo: GeoAnswer;
+  try {
+    geo = await api().get('geo_ip').json<GeoAnswer>();
+  } catch {
+    return;
+  }
+  const day = TIMING.attributionCookieSeconds;
+  writeCookie('region', geo.region, day);
+  writeCookie('userVersion', geo.ip, day);
+  writeCookie('userBrowser', navigator.userAgent, day);
+  if (isNoAccessPage()) window.location.replace(localHref('/'));
+}
+
+/**
+ * Startup GET /mirror (docs/product-rules.md §4, §7): a retired host moves to `newLink` with the
+ * same path and query; on a mirror without a session, the browser goes once to the main host's
+ * sso link, which sends it back logged in when the player is logged in there. The
+ * `ssoRedirected` cookie lives for the browser session, so a multi-page site does not go again on
+ * every page. Failures are swallowed (§8).
+ */
+export async function checkMirror(): Promise<void> {
+  let mirror: MirrorAnswer;
+  try {
+    mirror = await api().get('mirror').json<MirrorAnswer>();
+  } catch {
+    return;
+  }
+  if (mirror.redirect.newLink) {
+    const { pathname, search, hash } = window.location;
+    window.location.replace(mirror.redirect.newLink.replace(/\/$/, '') + pathname + search + hash);
+    return;
+  }
+  $ssoLink.set(mirror.sso);
+  const start = shouldStartSso({
+    sso: mirror.sso,
+    hasToken: Boolean(readToken()),
+    search: window.location.search,
+    ssoCookie: readCookie(SSO_COOKIE) !== null,
+    dev: isDevelopment(),
+    bot: describeUserAgent(navigator.userAgent).crawler,
+  });
+  if (!start || !mirror.sso) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie, read on the next page load (docs/product-rules.md §3).
+  document.cookie = `${SSO_COOKIE}=1; Path=/; SameSite=Lax`;
+  window.location.assign(ssoTarget(mirror.sso, window.location.href));
+}
+
+/** The attribution calls of docs/product-rules.md §7, through the page's API client. */
+const calls = {
+  utm: (query: Record<string, string>) => api().post('middleware/utm', { json: query }).json<UtmAnswer>(),
+  affiliate: (body: Record<string, string>) => api().post('middleware/affiliate', { json: body }).json(),
+  pageOpen: (body: object) => api().post('middleware/registerPageOpenEvent', { json: body }).json(),
+  // The fresh-token step (§5): the profile answered for the simple-auth token carries a fresh one.
+  // Sent with plain fetch: a 401 here must not refresh (or end) the session this browser holds.
+  freshToken: async (token: string) => {
+    const res = await fetch(`${apiBaseUrl()}/profile/user`, {
+      headers: { authorization: `Bearer ${token}` },
+      credentials: 'include',
+    });
+    if (!res.ok) return;
+    const answer = (await res.json()) as { fresh_token?: string | null };
+    writeToken(answer.fresh_token || token);
+  },
+  fingerprint,
+};
+
+/**
+ * Every page's edge work (docs/edge.md): the single-sign-on arrival (`onSession` once it brought a
+ * session), attribution, geo and the mirror check.
+ */
+export async function startEdge({ onSession }: { onSession?: () => void } = {}): Promise<void> {
+  await arriveBySso();
+  if (readToken()) onSession?.();
+  const partnerDays = Number(document.documentElement.dataset.partnerCookieDays) || 30;
+  void runAttribution(calls, partnerDays).catch(() => undefined);
+  void checkGeo();
+  await checkMirror();
+}

@@ -1,0 +1,137 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bonusApi, refreshBalances } from '../../client/bonus.ts';
+import { formatDecimal } from '../../client/money-format.ts';
+import type { VipStatus } from '../../shared/api/bonus.ts';
+import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { VIP_LEVELS } from '../../shared/vip.ts';
+import { $sessionStatus, $user } from '../../stores/user.ts';
+import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+import { useApiCall } from '../ui/useApi.ts';
+import './bonus.css';
+
+/** /vip-club, the player's part: level, progress to the next, claimable rewards, the join request (docs/bonuses.md). */
+export default function VipIsland({ locale }: { locale: Locale }) {
+  return (
+    <IslandRoot locale={locale}>
+      <Vip locale={locale} />
+    </IslandRoot>
+  );
+}
+
+function Vip({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const user = useStore($user);
+  const status = useStore($sessionStatus);
+  const [vip, setVip] = useState<VipStatus | null>(null);
+  const loader = useApiCall();
+  const action = useApiCall();
+  const load = loader.run;
+  const reload = useCallback(async () => {
+    const answer = await load(() => bonusApi.vip(), { replace: true });
+    if (answer) setVip(answer.data);
+  }, [load]);
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void reload();
+  }, [userId, reload]);
+
+  if (status === 'unknown') return <IslandSkeleton />;
+  if (!user)
+    return (
+      <section className="panel bonus-guest" data-testid="vip-guest">
+        <p>{t('vip.guestText')}</p>
+        <button type="button" className="btn btn-primary" data-modal-open="Register">
+          {t('auth.register')}
+        </button>
+      </section>
+    );
+  if (!vip) return <IslandSkeleton />;
+  const money = (amount: string) => formatDecimal(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
+  const level = VIP_LEVELS[vip.level];
+  const next = VIP_LEVELS[vip.level + 1];
+  const claim = async (run: () => Promise<unknown>) => {
+    if (await action.run(run)) await Promise.all([reload(), refreshBalances()]);
+  };
+  return (
+    <section className="panel vip-status" aria-labelledby="vip-status" data-testid="vip-status">
+      <div className="panel-head">
+        <h2 id="vip-status">{level ? t(`vip.levels.${level.key}`) : t('vip.noLevel')}</h2>
+        <p>
+          {t('vip.points', { points: vip.points })}
+          {vip.premium ? <span className="badge badge-gold"> {t('vip.premium')}</span> : null}
+        </p>
+      </div>
+      {next && (
+        <div className="wager">
+          <div
+            className="wager-bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={vip.progress}
+            aria-label={t('vip.progressLabel')}
+          >
+            <span style={{ width: `${vip.progress}%` }} />
+          </div>
+          <p className="wager-text" data-testid="vip-next">
+            {t('vip.toNext', {
+              level: t(`vip.levels.${next.key}`),
+              points: String(BigInt(next.points) - BigInt(vip.points)),
+            })}
+          </p>
+        </div>
+      )}
+      <ul className="bonus-list">
+        <li className="bonus-item">
+          <span className="bonus-title">
+            <strong data-testid="vip-rakeback">{money(vip.rakeback)}</strong> {t('vip.rakeback')}
+          </span>
+          <span className="muted">{t('vip.rakebackText', { percent: level?.rakebackPercent ?? 0 })}</span>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={action.pending || Number(vip.rakeback) <= 0}
+            onClick={() => claim(() => bonusApi.claimRakeback())}
+          >
+            {t('vip.claim')}
+          </button>
+        </li>
+        {(['weekly', 'monthly'] as const).map((kind) => (
+          <li className="bonus-item" key={kind}>
+            <span className="bonus-title">
+              <strong>{money(vip[kind].amount)}</strong> {t(`vip.${kind}`)}
+            </span>
+            <span className="muted">{t(`vip.${kind}Text`, { period: vip[kind].period })}</span>
+            <button
+              type="button"
+              className="btn"
+              disabled={action.pending || vip[kind].claimed || Number(vip[kind].amount) <= 0}
+              onClick={() => claim(() => bonusApi.claimReward(kind))}
+            >
+              {vip[kind].claimed ? t('vip.claimed') : t('vip.claim')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="vip-join">
+        {vip.join_request ? (
+          <p className="muted" data-testid="vip-join-status">
+            {t(`vip.joinStatus.${vip.join_request.status}`)}
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="btn"
+            disabled={action.pending}
+            onClick={() => claim(() => bonusApi.join('vip_page'))}
+            data-testid="vip-join"
+          >
+            {t('vip.join')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
+import { isWin } from './bet-result.ts';
+import { formatDecimalAmount, formatMultiplier } from './format.ts';
+import type { FeedItem } from './types.ts';
+
+type Row = Pick<FeedItem, 'id' | 'game' | 'currency' | 'amount' | 'multiplier' | 'payout' | 'created_at'> & {
+  player?: string | null;
+};
+
+/** The table's columns: the player only in the public feeds; time and amount drop out on phones. */
+const COLUMNS = [
+  { key: 'game' },
+  { key: 'player', feedOnly: true },
+  { key: 'time', className: 'gk-col-time' },
+  { key: 'amount', className: 'num gk-col-amount' },
+  { key: 'multiplier', className: 'num' },
+  { key: 'payout', className: 'num' },
+] as const;
+
+/** Bets as rows (the player's own, or a public feed): game, player, time, amount, multiplier, payout. */
+export function BetTable({
+  rows,
+  showPlayer,
+  empty,
+}: {
+  rows: readonly Row[];
+  showPlayer: boolean;
+  empty: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const tag = LANGUAGE_TAG[i18n.language as Locale] ?? 'en-US';
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  if (rows.length === 0) return <p className="gk-empty">{empty}</p>;
+  return (
+    <div className="gk-table-wrap">
+      <table className="gk-table" data-player={String(showPlayer)}>
+        <thead>
+          <tr>
+            {COLUMNS.filter((column) => showPlayer || !('feedOnly' in column)).map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={'className' in column ? column.className : undefined}
+              >
+                {t(`gameKit.table.${column.key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-win={String(isWin(row))} data-bet-id={row.id}>
+              <td>{i18n.exists(`games.${row.game}.name`) ? t(`games.${row.game}.name`) : row.game}</td>
+              {showPlayer && (
+                <td className="gk-player">
+                  {row.player ?? <span className="muted">{t('gameKit.hidden')}</span>}
+                </td>
+              )}
+              <td className="gk-col-time">{time.format(new Date(row.created_at))}</td>
+              <td className="num gk-col-amount">{formatDecimalAmount(row.amount, row.currency, tag)}</td>
+              <td className="num">{formatMultiplier(row.multiplier, tag)}</td>
+              <td className="num gk-payout">{formatDecimalAmount(row.payout, row.currency, tag)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

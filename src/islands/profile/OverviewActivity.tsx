@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bonusApi } from '../../client/bonus.ts';
+import { formatDecimal } from '../../client/money-format.ts';
+import { localHref } from '../../client/site.ts';
+import type { GrantView, VipStatus } from '../../shared/api/bonus.ts';
+import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { BONUSES_FEATURE } from '../../shared/profile.ts';
+import { VIP_LEVELS } from '../../shared/vip.ts';
+import type { BetView } from '../../shared/wire/bets.ts';
+import { hasFeature, type User } from '../../stores/user.ts';
+import '../bonus/bonus.css';
+
+interface Activity {
+  vip: VipStatus | null;
+  active: GrantView | null;
+  bets: BetView[];
+}
+
+/** The overview's live part: VIP level and progress, the active bonus's wagering, the last bets. */
+export function OverviewActivity({ user, locale }: { user: User; locale: Locale }) {
+  const { t, i18n } = useTranslation();
+  const [activity, setActivity] = useState<Activity | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a balance change (a bet, a bonus) reloads it.
+  useEffect(() => {
+    let live = true;
+    // Each part shows what it could load; one failing leaves the others.
+    void Promise.all([
+      bonusApi.vip().then(
+        (a) => a.data,
+        () => null,
+      ),
+      bonusApi.grants().then(
+        (a) => a.data.active,
+        () => null,
+      ),
+      bonusApi.lastBets().then(
+        (a) => a.data,
+        () => [],
+      ),
+    ]).then(([vip, active, bets]) => {
+      if (live) setActivity({ vip, active, bets });
+    });
+    return () => {
+      live = false;
+    };
+  }, [user.id, user.balance, user.bonus_balance]);
+  if (!activity) return null;
+  const money = (amount: string) => formatDecimal(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
+  const { vip, active, bets } = activity;
+  const level = vip ? VIP_LEVELS[vip.level] : undefined;
+  const bonusesHref = localHref(hasFeature(user, BONUSES_FEATURE) ? '/profile/bonuses' : '/bonuses');
+  return (
+    <div className="overview-activity">
+      {vip && (
+        <section className="panel" aria-labelledby="overview-vip" data-testid="overview-vip">
+          <div className="panel-head">
+            <h2 id="overview-vip">{t('vip.title')}</h2>
+            <p>
+              {level ? t(`vip.levels.${level.key}`) : t('vip.noLevel')} ·{' '}
+              {t('vip.points', { points: vip.points })}
+            </p>
+          </div>
+          {vip.next_points && (
+            <div
+              className="wager-bar"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={vip.progress}
+              aria-label={t('vip.progressLabel')}
+            >
+              <span style={{ width: `${vip.progress}%` }} />
+            </div>
+          )}
+          <a className="overview-action" href={localHref('/vip-club')}>
+            {t('vip.open')}
+          </a>
+        </section>
+      )}
+      <section className="panel" aria-labelledby="overview-bonus" data-testid="overview-bonus">
+        <div className="panel-head">
+          <h2 id="overview-bonus">{t('bonus.active')}</h2>
+        </div>
+        {active ? (
+          <>
+            <div
+              className="wager-bar"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={active.progress}
+              aria-label={t('bonus.wagering')}
+            >
+              <span style={{ width: `${active.progress}%` }} />
+            </div>
+            <p className="wager-text">
+              {t('bonus.wageredOf', {
+                wagered: money(active.wagered),
+                requirement: money(active.requirement),
+              })}{' '}
+              <strong>{t('bonus.leftToWager', { amount: money(active.remaining) })}</strong>
+            </p>
+          </>
+        ) : (
+          <p className="muted">{t('bonus.noActive')}</p>
+        )}
+        <a className="overview-action" href={bonusesHref}>
+          {t('bonus.manage')}
+        </a>
+      </section>
+      <section className="panel overview-bets" aria-labelledby="overview-bets" data-testid="overview-bets">
+        <div className="panel-head">
+          <h2 id="overview-bets">{t('profileOverview.lastBets')}</h2>
+        </div>
+        {bets.length === 0 ? (
+          <p className="muted">{t('profileOverview.noBets')}</p>
+        ) : (
+          <ul className="bonus-list">
+            {bets.map((bet) => (
+              <li key={bet.id} className="bonus-item">
+                <span className="bonus-title">
+                  <strong>{t(`games.${bet.game}.name`)}</strong> · {money(bet.amount)}
+                </span>
+                <span className="muted">{new Date(bet.created_at).toLocaleString(i18n.language)}</span>
+                {bet.profit === null ? (
+                  <span className="badge">{t('profileOverview.inPlay')}</span>
+                ) : (
+                  <span className={`badge ${Number(bet.profit) >= 0 ? 'badge-ok' : 'badge-warn'}`}>
+                    {Number(bet.profit) >= 0 ? '+' : ''}
+                    {money(bet.profit)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <a className="overview-action" href={localHref('/profile/history')}>
+          {t('pages.profile.history')}
+        </a>
+      </section>
+    </div>
+  );
+}

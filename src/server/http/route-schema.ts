@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { ErrorKind } from '../domain-error.ts';
+import { STATUS_OF } from './errors.ts';
+
+/**
+ * Route schemas are zod schemas, declared once per route (docs/api-contract.md "Declaring a
+ * route"): Fastify validates the request with them, the `ZodTypeProvider` types the handler with
+ * them, and the OpenAPI document (src/server/http/openapi.ts) is generated from them.
+ */
+
+/** Stands for "no body was sent" while Fastify validates: it hands a validator `null` for both. */
+const NO_BODY: unique symbol = Symbol('no body');
+
+/**
+ * The validator: zod parses the part and its output replaces it. A failure is the `ZodError`
+ * itself, which the error handler (src/server/http/errors.ts) answers 422 through `zodToErrors`,
+ * exactly as when a handler called `schema.parse` itself: issue paths stay whole (the provider's
+ * own validator joins them with `/` into one string), and a missing body is validated as
+ * `undefined` (a `required` error, or the schema's default), a JSON `null` as `null`.
+ */
+export const validatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data === NO_BODY ? undefined : data);
+    return result.success ? { value: result.data } : { error: result.error };
+  };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/** The first field (`data.0.name`) of `sent` that `answered` lacks: the serializer dropped it. */
+export function droppedField(sent: unknown, answered: unknown, path = ''): string | null {
+  if (Array.isArray(sent) && Array.isArray(answered)) {
+    for (let i = 0; i < Math.min(sent.length, answered.length); i++) {
+      const found = droppedField(sent[i], answered[i], `${path}.${i}`);
+      if (found) return found;
+    }
+  } else if (isPlainObject(sent) && isPlainObject(answered)) {
+    for (const [key, value] of Object.entries(sent)) {
+      if (value === undefined) continue;
+      if (!(key in answered)) return `${path}.${key}`.slice(1);
+      const found = droppedField(value, answered[key], `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The provider's serializer, which also fails an answer carrying a field its response schema does
+ * not declare (instead of dropping it silently), so that a test finds an incomplete schema.
+ */
+const checkedSerializerCompiler: FastifySerializerCompiler<ZodType> = (route) => {
+  const serialize = serializerCompiler(route);
+  return (data) => {
+    const json = serialize(data);
+    const dropped = droppedField(data, JSON.parse(json));
+    if (dropped) throw new Error(`${route.method} ${route.url}: "${dropped}" is not in the response schema`);
+    return json;
+  };
+};
+
+/**
+ * Sets the zod validator and the provider's serializer (a reply is encoded with the route's
+ * response schema for its status: in production a field the schema does not declare is dropped,
+ * with `checkAnswers` it fails the reply), and marks a missing body for the validator. Call before
+ * any route is registered.
+ */
+export function registerRouteSchemas(app: FastifyInstance, { checkAnswers }: { checkAnswers: boolean }) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(checkAnswers ? checkedSerializerCompiler : serializerCompiler);
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) {
+      (request as { body: unknown }).body = NO_BODY;
+    }
+  });
+}
+
+/** The OpenAPI security requirement of each kind of caller (schemes in src/server/http/openapi.ts). */
+export const SECURITY = {
+  /** The player's access token: `Authorization: Bearer <JWT>` (docs/api-auth.md). */
+  player: [{ player: [] }],
+  /** The operator API's token: `Authorization: Bearer $OPERATOR_API_TOKEN` (docs/api-money.md). */
+  operator: [{ operator: [] }],
+} as const;
+
+/** A body documented only: its content type and the zod schema of what it carries. */
+export interface DocumentedBody {
+  type: string;
+  schema: ZodType;
+}
+
+/** The key of a route's schema under which its documentation-only body travels to the document. */
+export const DOCUMENTED_BODY_KEY = 'documentedBody';
+
+/** What a route declares; everything but `summary` and `response` is optional. */
+export interface RouteSchemaInput {
+  /** One line: what the operation does. */
+  summary: string;
+  description?: string;
+  /** Defaults to the module's tag (`tagged` in src/server/http/openapi.ts). */
+  tags?: readonly string[];
+  /** Who must call it; absent: anybody. */
+  auth?: keyof typeof SECURITY;
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
+  /** Parsed headers replace `request.headers`: declare them with `z.looseObject`. */
+  headers?: ZodType;
+  /**
+   * A body the handler reads itself (a multipart stream, a form read leniently), documented with
+   * its content type but never validated by Fastify; a route declares `body` or this, not both.
+   */
+  documentedBody?: DocumentedBody;
+  /** Success answers by status; a non-JSON answer as `{ description, content: { type: { schema } } }`. */
+  response: Record<number, ZodType | { description?: string; content: Record<string, { schema: ZodType }> }>;
+  /**
+   * The expected failures besides validation (422), as DomainError kinds; documented as
+   * `{ errors: {…} }` answers with their status (STATUS_OF in src/server/http/errors.ts).
+   */
+  errors?: readonly ErrorKind[];
+}
+
+/** The declared statuses of expected failures, carried to the document as an extension. */
+export const ERRORS_KEY = 'x-errors';
+
+/**
+ * A route's `schema` option from its declaration: `auth` becomes the OpenAPI `security`, `errors`
+ * their statuses; the zod schemas are kept as they are, so the type provider types the handler.
+ */
+export function routeSchema<const S extends RouteSchemaInput>(declared: S) {
+  const { auth, errors, ...schema } = declared;
+  return {
+    ...schema,
+    ...(auth ? { security: SECURITY[auth] } : {}),
+    ...(errors ? { [ERRORS_KEY]: errors.map((kind) => STATUS_OF[kind]) } : {}),
+  } as Omit<S, 'auth' | 'errors'> & {
+    security?: (typeof SECURITY)[keyof typeof SECURITY];
+    [ERRORS_KEY]?: number[];
+  };
+}

@@ -1,0 +1,59 @@
+import type { Strategy } from '../../../i18n/routing.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import type { Env } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { DeviceCookies } from './device.ts';
+import type { Logger, Messenger } from './messenger.ts';
+import type { Notifier } from './notifier.ts';
+import type { Sessions } from './sessions.ts';
+import type { TokenKeys } from './tokens.ts';
+
+export type { Channel } from './repository.ts';
+
+/** Who is asking: used for sessions, limits and links. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  locale: Locale;
+  /** Origin of the site for links in messages (https://example.com); null on an untrusted host. */
+  siteUrl: string | null;
+  /** The locale prefix strategy, for localized links in messages. */
+  strategy: Strategy;
+  country?: string | null;
+}
+
+/** What every part of the accounts module works with. */
+export interface AuthDeps {
+  database: Database;
+  keys: TokenKeys;
+  messenger: Messenger;
+  env: Env;
+  /**
+   * Called with the ids of revoked sessions once the revocation has committed; the app publishes
+   * them on the bus so every instance's /ws drops those sessions' private channels.
+   */
+  sessionsRevoked: (sessionIds: string[]) => Promise<void>;
+  devices: DeviceCookies;
+  log: Logger;
+}
+
+/** The parts the jobs share: codes and messages to players, and their sessions. */
+export interface AuthParts {
+  notifier: Notifier;
+  sessions: Sessions;
+}
+
+/** What each job of the accounts module (registration, login, recovery, …) works with. */
+export abstract class AuthJob {
+  protected readonly db: Database;
+  protected readonly keys: TokenKeys;
+  protected readonly notifier: Notifier;
+  protected readonly sessions: Sessions;
+
+  constructor(deps: AuthDeps, parts: AuthParts) {
+    this.db = deps.database;
+    this.keys = deps.keys;
+    this.notifier = parts.notifier;
+    this.sessions = parts.sessions;
+  }
+}

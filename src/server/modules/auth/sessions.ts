@@ -1,0 +1,124 @@
+import type { Database } from '../../db/client.ts';
+import type { AuthDeps, RequestMeta } from './context.ts';
+import type { DeviceCookies } from './device.ts';
+import type { UserRow } from './repository.ts';
+import {
+  claimRefreshToken,
+  createSession,
+  insertRefreshToken,
+  refreshTokenUse,
+  revokeSessions,
+  type SessionOwner,
+  touchSession,
+} from './session-repository.ts';
+import { hashOpaque, opaqueToken, type TokenKeys } from './tokens.ts';
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+  user: UserRow;
+  isNew: boolean;
+  /** This browser's new device-cookie entry for the account (src/server/modules/auth/device.ts). */
+  deviceEntry: string;
+}
+
+/** Sessions and their tokens: start, refresh (rotation with reuse detection), end (docs/api-auth.md). */
+export class Sessions {
+  readonly #db: Database;
+  readonly #keys: TokenKeys;
+  readonly #env: AuthDeps['env'];
+  readonly #devices: DeviceCookies;
+  readonly #sessionsRevoked: AuthDeps['sessionsRevoked'];
+
+  constructor(deps: AuthDeps) {
+    this.#db = deps.database;
+    this.#keys = deps.keys;
+    this.#env = deps.env;
+    this.#devices = deps.devices;
+    this.#sessionsRevoked = deps.sessionsRevoked;
+  }
+
+  /** Starts a session: its first refresh token and an access token. */
+  async issue(user: UserRow, meta: RequestMeta, method: string): Promise<IssuedSession> {
+    const refresh = opaqueToken();
+    const sessionId = await this.#db.transaction(async (tx) => {
+      const id = await createSession(tx, { userId: user.id, userAgent: meta.userAgent, ip: meta.ip, method });
+      await insertRefreshToken(tx, id, refresh.hash, this.#env.REFRESH_TOKEN_TTL_DAYS);
+      return id;
+    });
+    return {
+      accessToken: await this.#accessToken({ user_id: user.id, session_id: sessionId }),
+      refreshToken: refresh.token,
+      sessionId,
+      user,
+      isNew: false,
+      deviceEntry: this.#devices.issue(user.id),
+    };
+  }
+
+  /**
+   * Rotates a refresh token. The old one is marked used in the same statement that checks it, so
+   * of two concurrent refreshes with one token exactly one rotates. The successor is derived from
+   * the old token (TokenKeys.refreshSuccessor), so the loser of that race (two tabs refreshing at
+   * once) gets the same pair: presented again within REFRESH_REUSE_GRACE_SECONDS of its use while
+   * its successor is still unused, a used token answers that successor again. Any other use of a
+   * used token means it leaked: the whole session is revoked (reuse detection).
+   */
+  async refresh(
+    token: string,
+    meta: RequestMeta,
+  ): Promise<{ accessToken: string; refreshToken: string } | null> {
+    const hash = hashOpaque(token);
+    const next = this.#keys.refreshSuccessor(token);
+    const outcome = await this.#db.transaction(
+      async (tx): Promise<{ session: SessionOwner | null; revoked: string[] }> => {
+        // A concurrent refresh with the same token waits in the claim for the row lock and, once
+        // the winner commits, claims nothing: it then sees the winner's successor below.
+        const claimed = await claimRefreshToken(tx, hash);
+        if (claimed) {
+          await insertRefreshToken(tx, claimed.session_id, next.hash, this.#env.REFRESH_TOKEN_TTL_DAYS);
+          await touchSession(tx, claimed.session_id, meta.ip);
+          return { session: claimed, revoked: [] };
+        }
+        const seen = await refreshTokenUse(tx, hash, next.hash, this.#env.REFRESH_REUSE_GRACE_SECONDS);
+        if (!seen?.used) return { session: null, revoked: [] };
+        if (seen.retry) return { session: seen, revoked: [] };
+        return {
+          session: null,
+          revoked: await revokeSessions(tx, { sessionId: seen.session_id }, 'reuse_detected'),
+        };
+      },
+    );
+    await this.announceRevoked(outcome.revoked);
+    if (!outcome.session) return null;
+    return { accessToken: await this.#accessToken(outcome.session), refreshToken: next.token };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.announceRevoked(await revokeSessions(this.#db, { sessionId }, 'logout'));
+  }
+
+  /** Ends every session of the player but the current one; returns how many ended. */
+  async logoutOthers(userId: string, currentSessionId: string): Promise<number> {
+    const revoked = await revokeSessions(
+      this.#db,
+      { userId, exceptSessionId: currentSessionId },
+      'logout_others',
+    );
+    await this.announceRevoked(revoked);
+    return revoked.length;
+  }
+
+  /** Tells every instance about revoked sessions; call only once the revocation has committed. */
+  async announceRevoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length > 0) await this.#sessionsRevoked(sessionIds);
+  }
+
+  #accessToken(owner: SessionOwner): Promise<string> {
+    return this.#keys.signAccess(
+      { userId: BigInt(owner.user_id), sessionId: owner.session_id },
+      this.#env.ACCESS_TOKEN_TTL_SECONDS,
+    );
+  }
+}

@@ -1,0 +1,95 @@
+import { ORIGINALS } from '../../../shared/games.ts';
+
+/**
+ * The bonus engine's arithmetic (docs/bonuses.md), pure: minor units in, minor units out, always
+ * rounded down, so the player is never credited a fraction the ledger cannot hold. The SQL of the
+ * bet hook (`wagerStake`) computes `contribution` the same way; rules.test.ts holds the cases.
+ */
+
+/** Contribution per game in percent; `default` for games not listed. */
+export type Weights = Readonly<Record<string, number>>;
+
+/** Every game counts fully, but roulette (10 %) whose low edge makes wagering cheap. */
+export const DEFAULT_WEIGHTS: Weights = { default: 100, roulette: 10 };
+
+export function weightOf(weights: Weights, game: string): number {
+  return weights[game] ?? weights.default ?? 100;
+}
+
+/** What a stake adds to the wagering: stake × weight %, rounded down. */
+export function contribution(stake: bigint, weightPercent: number): bigint {
+  return (stake * BigInt(Math.trunc(weightPercent))) / 100n;
+}
+
+/** The wagering a bonus asks: amount × multiplier. */
+export function requirementOf(amount: bigint, multiplier: number): bigint {
+  return amount * BigInt(multiplier);
+}
+
+export interface Wagering {
+  wagered: bigint;
+  requirement: bigint;
+  /** 0: no limit. */
+  maxBet: bigint;
+}
+
+export type WagerResult = { ok: true; wagered: bigint; completed: boolean } | { ok: false; error: 'max_bet' };
+
+/** One stake against an active bonus: refused above the max bet, else the new wagered total. */
+export function advance(bonus: Wagering, stake: bigint, weightPercent: number): WagerResult {
+  if (bonus.maxBet > 0n && stake > bonus.maxBet) return { ok: false, error: 'max_bet' };
+  const wagered = bonus.wagered + contribution(stake, weightPercent);
+  return { ok: true, wagered, completed: wagered >= bonus.requirement };
+}
+
+/** At completion: what of the bonus money left converts to cash (up to the cap; 0 = none) and what is forfeited. */
+export function conversion(held: bigint, maxConversion: bigint): { convert: bigint; forfeit: bigint } {
+  const convert = maxConversion > 0n && held > maxConversion ? maxConversion : held;
+  return { convert, forfeit: held - convert };
+}
+
+/**
+ * At forfeiture (expiry, cancellation, a withdrawal under the forfeit rule): the bonus money left
+ * goes, and what the bonus put into stakes (`spent`) is taken back from cash, as far as it holds.
+ */
+export function forfeiture(held: bigint, spent: bigint, cash: bigint): { forfeit: bigint; reclaim: bigint } {
+  return { forfeit: held, reclaim: spent < cash ? spent : cash < 0n ? 0n : cash };
+}
+
+/** A deposit match: percent of the deposit up to the cap (0 = no cap); 0 below the minimum deposit. */
+export function depositMatch(deposit: bigint, terms: { percent: number; cap: bigint; min: bigint }): bigint {
+  if (deposit < terms.min) return 0n;
+  const matched = (deposit * BigInt(Math.trunc(terms.percent))) / 100n;
+  return terms.cap > 0n && matched > terms.cap ? terms.cap : matched;
+}
+
+/** Cashback: percent of the net loss (stakes − payouts), 0 when the player won. */
+export function cashback(stakes: bigint, payouts: bigint, percent: number): bigint {
+  const loss = stakes - payouts;
+  return loss > 0n ? (loss * BigInt(Math.trunc(percent))) / 100n : 0n;
+}
+
+/** A percentage with up to two decimals (0.05 %) as basis points (5). */
+export function basisPoints(percent: number | string): bigint {
+  const [whole = '0', fraction = ''] = String(percent).split('.');
+  return BigInt(whole) * 100n + BigInt((fraction.slice(0, 2) || '0').padEnd(2, '0'));
+}
+
+/** A game's house edge in basis points (dice 1 % → 100), from the game registry; 0 for unknown games. */
+export function edgeBpsOf(game: string): bigint {
+  const entry = ORIGINALS.find((g) => g.key === game);
+  return entry ? basisPoints(entry.edge) : 0n;
+}
+
+/**
+ * Rakeback owed on `edge` (the sum of stake × edge in basis points, minor units × 10⁻⁴) at
+ * `percent` of the edge: edge × percent / 100 / 10 000, rounded down.
+ */
+export function rakebackOf(edge: bigint, percent: number): bigint {
+  return edge > 0n ? (edge * BigInt(Math.trunc(percent))) / 1_000_000n : 0n;
+}
+
+/** A periodic VIP bonus: `percent` (two decimals) of the period's stakes, rounded down. */
+export function shareOf(stakes: bigint, percent: number): bigint {
+  return (stakes * basisPoints(percent)) / 10_000n;
+}

@@ -1,0 +1,434 @@
+import type { Currency } from '../../../shared/currencies.ts';
+import { fromMinor } from '../../../shared/money.ts';
+import type { Region } from '../../../shared/region.ts';
+import { levelIndexOf, POINT_MINOR, pointsOf, VIP_LEVELS } from '../../../shared/vip.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { fail, invalid } from '../../domain-error.ts';
+import type { UserRow } from '../auth/repository.ts';
+import { postWithin } from '../wallet/ledger.ts';
+import { activateGrant, appliesTo, forfeitGrant, grantOf, termIn, VIP_REWARD_WAGER } from './engine.ts';
+import {
+  activeGrant,
+  audit,
+  type CampaignRow,
+  campaignByName,
+  dueGrants,
+  flaggedCampaign,
+  type GrantRow,
+  grantsOf,
+  insertGrant,
+  listCampaigns,
+  promoByCode,
+  recordRedemption,
+  redemptionsOf,
+  registeredAt,
+  withdrawalRule,
+} from './repository.ts';
+import { DEFAULT_WEIGHTS, rakebackOf, requirementOf, shareOf } from './rules.ts';
+
+/** What the API shows of a money amount that may be "none" (0). */
+const orNull = (minor: string | bigint) => (BigInt(minor) > 0n ? fromMinor(BigInt(minor)) : null);
+
+/** A grant as the player sees it (src/shared/api/bonus.ts `grantView`). */
+export function grantView(g: GrantRow) {
+  const requirement = BigInt(g.requirement);
+  const wagered = BigInt(g.wagered);
+  const done = wagered > requirement ? requirement : wagered;
+  return {
+    id: g.id,
+    name: g.campaign_name,
+    kind: g.kind,
+    source: g.source,
+    status: g.status,
+    currency: g.currency,
+    amount: fromMinor(BigInt(g.amount)),
+    requirement: fromMinor(requirement),
+    wagered: fromMinor(done),
+    remaining: fromMinor(requirement - done),
+    progress: requirement > 0n ? Number((done * 100n) / requirement) : 100,
+    max_bet: orNull(g.max_bet),
+    max_conversion: orNull(g.max_conversion),
+    weights: g.weights,
+    wager_multiplier: g.terms.wager,
+    spent: fromMinor(BigInt(g.spent)),
+    converted: fromMinor(BigInt(g.converted)),
+    forfeited: fromMinor(BigInt(g.forfeited)),
+    reclaimed: fromMinor(BigInt(g.reclaimed)),
+    expires_at: g.expires_at,
+    activated_at: g.activated_at,
+    ended_at: g.ended_at,
+    end_reason: g.end_reason,
+  };
+}
+
+const secondsUntil = (date: Date | null) =>
+  date ? Math.max(0, Math.floor((date.getTime() - Date.now()) / 1000)) : null;
+
+/** A campaign as the public sees it, amounts in `currency`. */
+export function publicCampaign(c: CampaignRow, currency: Currency) {
+  const t = c.terms;
+  return {
+    name: c.name,
+    kind: c.kind,
+    expires_in: secondsUntil(c.ends_at),
+    region: c.regions,
+    wager_multiplier: t.wager,
+    days: t.days,
+    percent: t.percent ?? null,
+    amount: orNull(termIn(c.kind === 'free_bets' ? t.stake : t.amount, currency)),
+    cap: orNull(termIn(t.cap, currency)),
+    min_deposit: orNull(termIn(t.min_deposit, currency)),
+    max_bet: orNull(termIn(t.max_bet, currency)),
+    game: t.game ?? null,
+    count: t.count ?? null,
+  };
+}
+
+/** The Monday (UTC) that starts the week before the one holding `now`, and the first of last month. */
+export function previousPeriods(now: Date) {
+  const day = (now.getUTCDay() + 6) % 7; // Monday 0
+  const thisWeek = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
+  const lastWeek = new Date(thisWeek - 7 * 86_400_000);
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return {
+    weekly: { key: lastWeek.toISOString().slice(0, 10), from: lastWeek, to: new Date(thisWeek) },
+    monthly: { key: lastMonth.toISOString().slice(0, 7), from: lastMonth, to: thisMonth },
+  };
+}
+
+/** The player's side of bonuses, promo codes and the VIP club (docs/bonuses.md). */
+export class BonusService {
+  readonly #db: Database;
+
+  constructor(database: Database) {
+    this.#db = database;
+  }
+
+  /** Forfeits the player's (or, without one, anyone's) grants past their expiry; the sweep and every read call it. */
+  async expireDue(userId: string | null): Promise<number> {
+    const due = await dueGrants(this.#db, userId);
+    for (const id of due) await this.#db.transaction((tx) => forfeitGrant(tx, id, 'expired'));
+    return due.length;
+  }
+
+  async bonuses(user: UserRow) {
+    await this.expireDue(user.id);
+    const grants = await grantsOf(this.#db, user.id);
+    const current = grants.filter((g) => g.currency === user.currency);
+    return {
+      active: current.find((g) => g.status === 'active') ?? null,
+      available: current.filter((g) => g.status === 'available' || g.status === 'waiting_deposit'),
+      past: grants.filter((g) => g.status === 'completed' || g.status === 'forfeited'),
+      withdrawal_rule: await withdrawalRule(this.#db),
+    };
+  }
+
+  async activate(user: UserRow, grantId: string): Promise<GrantRow> {
+    await this.expireDue(user.id);
+    return this.#db.transaction((tx) => activateGrant(tx, user.id, grantId));
+  }
+
+  /** The player gives a bonus up: an available one closes, an active one is forfeited (docs/bonuses.md). */
+  async cancel(user: UserRow, grantId: string): Promise<GrantRow> {
+    return this.#db.transaction(async (tx) => {
+      const [owner] = await tx.query<{ user_id: string; status: string }>(
+        'select user_id::text, status from bonus_grants where id = $1',
+        [/^\d{1,18}$/.test(grantId) ? grantId : '0'],
+      );
+      if (owner?.user_id !== user.id) throw fail('not_found', 'bonus', 'not_found');
+      if (!['available', 'waiting_deposit', 'active'].includes(owner.status))
+        throw fail('conflict', 'bonus', 'bonus_not_active');
+      return (await forfeitGrant(tx, grantId, 'cancelled'))!;
+    });
+  }
+
+  /**
+   * Redeems a promo code: each failure its own code (docs/bonuses.md "Promo codes"). The code's row
+   * is locked first, so concurrent redemptions queue and its use count cannot pass its limit.
+   */
+  async redeem(user: UserRow, code: string): Promise<GrantRow> {
+    const currency = user.currency;
+    if (!currency) throw invalid('currency', 'currency_not_set');
+    const grant = await this.#db.transaction(async (tx) => {
+      const promo = await promoByCode(tx, code, { lock: true });
+      if (!promo) throw invalid('code', 'promo_invalid');
+      const now = new Date();
+      if (promo.starts_at > now || (promo.ends_at && promo.ends_at <= now))
+        throw invalid('code', 'promo_expired');
+      if (promo.uses >= promo.max_uses) throw invalid('code', 'promo_used_up');
+      const campaign = await this.#campaignOf(tx, promo.campaign_id);
+      if (campaign?.status !== 'active') throw invalid('code', 'promo_expired');
+      if (
+        (promo.currency && promo.currency !== currency) ||
+        (promo.region && promo.region !== user.region) ||
+        !appliesTo(campaign, currency, user.region)
+      )
+        throw invalid('code', 'promo_not_applicable');
+      if (promo.new_players_only && ((await registeredAt(tx, user.id)) ?? now) < promo.starts_at)
+        throw invalid('code', 'promo_new_players_only');
+      const used = await redemptionsOf(tx, promo.id, user.id);
+      if (used >= promo.max_uses_per_player) throw invalid('code', 'promo_already_used');
+      const created = await insertGrant(
+        tx,
+        grantOf(campaign, {
+          userId: user.id,
+          currency,
+          source: 'promo',
+          sourceKey: `promo:${promo.id}:${used + 1}`,
+        }),
+      );
+      if (!created) throw invalid('code', 'promo_already_used');
+      await recordRedemption(tx, promo.id, user.id, created.id);
+      return created;
+    });
+    return grant;
+  }
+
+  /**
+   * Before a registration with a promo: a code that exists but cannot be redeemed now is refused on
+   * `promo` (422, the browser sends `promocode_error`); an unknown value is not a code (attribution).
+   */
+  async checkPromo(code: string, currency: string | null): Promise<void> {
+    const promo = await promoByCode(this.#db, code);
+    if (!promo) return;
+    const now = new Date();
+    if (promo.starts_at > now || (promo.ends_at && promo.ends_at <= now))
+      throw invalid('promo', 'promo_expired');
+    if (promo.uses >= promo.max_uses) throw invalid('promo', 'promo_used_up');
+    if (promo.currency && currency && promo.currency !== currency)
+      throw invalid('promo', 'promo_not_applicable');
+  }
+
+  /** After a registration: redeems its promo code; a failure now (a race for the last use) is only logged. */
+  async redeemQuietly(user: UserRow, code: string, log: { warn: (o: object, m: string) => void }) {
+    if (!(await promoByCode(this.#db, code))) return;
+    await this.redeem(user, code).catch((err: unknown) =>
+      log.warn({ err, user: user.id }, 'promo at registration not redeemed'),
+    );
+  }
+
+  async #campaignOf(db: Queryable, id: string) {
+    const [row] = await db.query<{ name: string }>('select name from bonus_campaigns where id = $1', [id]);
+    return row ? campaignByName(db, row.name) : undefined;
+  }
+
+  /** Running public campaigns for the /bonuses page. */
+  async publicCampaigns(currency: Currency, region: Region | null) {
+    const rows = await listCampaigns(this.#db, 'public');
+    return rows
+      .filter((c) => (region ? appliesTo(c, currency, region) : appliesTo(c, currency, c.regions[0] ?? '')))
+      .map((c) => publicCampaign(c, currency));
+  }
+
+  /** `GET /bonus-system/bonus/{name}`: a running campaign's public description. */
+  async campaign(name: string) {
+    const c = await campaignByName(this.#db, name, { running: true });
+    return c && { name: c.name, expires_in: secondsUntil(c.ends_at), region: c.regions };
+  }
+
+  /** `GET /bonus-system/bonus-activation/waiting-reg-and-dep`: the bonus waiting for registration and a first deposit. */
+  async waitingRegAndDep() {
+    const c = await flaggedCampaign(this.#db, 'reg_and_dep');
+    return c && { name: c.name, expires_in: secondsUntil(c.ends_at) };
+  }
+
+  /**
+   * The profile's `super_bonus`: with a running super campaign, a device (the `super_bonus` cookie,
+   * sent as `whoAreYou`) and a player that never had it get its bonus once; otherwise `taken`.
+   */
+  async superBonus(user: UserRow, deviceId: string) {
+    const campaign = await flaggedCampaign(this.#db, 'is_super');
+    if (!campaign || !user.currency || !appliesTo(campaign, user.currency, user.region)) return null;
+    const currency = user.currency;
+    return this.#db.transaction(async (tx) => {
+      const [claimed] = await tx.query<{ n: number }>(
+        'select count(*)::int as n from super_bonus_claims where device_id = $1 or user_id = $2',
+        [deviceId, user.id],
+      );
+      const taken = { name: campaign.name, status: 'taken' as const, grant_id: null, expires_in: null };
+      if ((claimed?.n ?? 0) > 0) return taken;
+      const [inserted] = await tx.query<{ device_id: string }>(
+        'insert into super_bonus_claims (device_id, user_id) values ($1, $2) on conflict do nothing returning device_id',
+        [deviceId, user.id],
+      );
+      if (!inserted) return taken;
+      const grant = await insertGrant(
+        tx,
+        grantOf(campaign, {
+          userId: user.id,
+          currency,
+          source: 'super_bonus',
+          sourceKey: `super:${campaign.id}`,
+        }),
+      );
+      if (!grant) return taken;
+      await tx.query('update super_bonus_claims set grant_id = $2 where device_id = $1', [
+        deviceId,
+        grant.id,
+      ]);
+      return {
+        name: campaign.name,
+        status: 'granted' as const,
+        grant_id: grant.id,
+        expires_in: secondsUntil(grant.expires_at),
+      };
+    });
+  }
+
+  // ── VIP club ──
+
+  async vip(user: UserRow) {
+    const currency = (user.currency ?? 'RUB') as Currency;
+    const [progress] = await this.#db.query<{ wagered: string; edge: string; edge_claimed: string }>(
+      'select wagered::text, edge::text, edge_claimed::text from vip_progress where user_id = $1 and currency = $2',
+      [user.id, currency],
+    );
+    const wagered = BigInt(progress?.wagered ?? '0');
+    const points = pointsOf(wagered, currency);
+    const level = levelIndexOf(points);
+    const next = VIP_LEVELS[level + 1];
+    const floor = level >= 0 ? BigInt(VIP_LEVELS[level]!.points) : 0n;
+    const progressPercent = next ? Number(((points - floor) * 100n) / (BigInt(next.points) - floor)) : 100;
+    const unclaimed = BigInt(progress?.edge ?? '0') - BigInt(progress?.edge_claimed ?? '0');
+    const rakeback = level >= 0 ? rakebackOf(unclaimed, VIP_LEVELS[level]!.rakebackPercent) : 0n;
+    const periods = previousPeriods(new Date());
+    const periodic = async (kind: 'weekly' | 'monthly') => {
+      const p = periods[kind];
+      const amount = level >= 0 ? await this.#periodicAmount(user.id, currency, kind, level, p) : 0n;
+      const [claim] = await this.#db.query(
+        'select 1 from bonus_grants where user_id = $1 and source_key = $2',
+        [user.id, `vip:${kind}:${p.key}:${currency}`],
+      );
+      return { amount: fromMinor(amount), claimed: claim !== undefined, period: p.key };
+    };
+    const [request] = await this.#db.query<{ status: string; created_at: Date }>(
+      'select status, created_at from vip_join_requests where user_id = $1 order by vip_join_requests.id desc limit 1',
+      [user.id],
+    );
+    return {
+      level,
+      points: points.toString(),
+      next_points: next ? String(next.points) : null,
+      progress: Math.min(100, Math.max(0, progressPercent)),
+      wagered: fromMinor(wagered),
+      rakeback: fromMinor(rakeback),
+      weekly: await periodic('weekly'),
+      monthly: await periodic('monthly'),
+      premium: level >= 0 && VIP_LEVELS[level]!.premium,
+      join_request: request ?? null,
+    };
+  }
+
+  async #periodicAmount(
+    userId: string,
+    currency: Currency,
+    kind: 'weekly' | 'monthly',
+    level: number,
+    period: { from: Date; to: Date },
+  ): Promise<bigint> {
+    const [row] = await this.#db.query<{ stakes: string }>(
+      `select coalesce(sum(amount), 0)::text as stakes from bets
+        where user_id = $1 and currency = $2 and created_at >= $3 and created_at < $4`,
+      [userId, currency, period.from, period.to],
+    );
+    const l = VIP_LEVELS[level]!;
+    return shareOf(BigInt(row?.stakes ?? '0'), kind === 'weekly' ? l.weeklyPercent : l.monthlyPercent);
+  }
+
+  /**
+   * Pays the rakeback owed at the player's level into cash (ledger `rakeback`). The progress row is
+   * locked first: two claims at once pay once, the second finds nothing to claim.
+   */
+  async claimRakeback(user: UserRow): Promise<string> {
+    const currency = user.currency as Currency | null;
+    if (!currency) throw invalid('currency', 'currency_not_set');
+    return this.#db.transaction(async (tx) => {
+      const [row] = await tx.query<{ wagered: string; edge: string; edge_claimed: string }>(
+        `select wagered::text, edge::text, edge_claimed::text from vip_progress where user_id = $1 and currency = $2 for update`,
+        [user.id, currency],
+      );
+      const level = levelIndexOf(pointsOf(BigInt(row?.wagered ?? '0'), currency));
+      const amount =
+        row && level >= 0
+          ? rakebackOf(BigInt(row.edge) - BigInt(row.edge_claimed), VIP_LEVELS[level]!.rakebackPercent)
+          : 0n;
+      if (amount <= 0n) throw fail('conflict', 'rakeback', 'nothing_to_claim');
+      await tx.query('update vip_progress set edge_claimed = edge where user_id = $1 and currency = $2', [
+        user.id,
+        currency,
+      ]);
+      await postWithin(tx, {
+        idempotencyKey: `rakeback:${user.id}:${currency}:${row!.edge}`,
+        kind: 'rakeback',
+        currency,
+        request: { user: user.id, edge: row!.edge },
+        postings: [
+          { account: { system: 'bonuses' }, amount: -amount },
+          { account: { userId: user.id, kind: 'cash' }, amount },
+        ],
+        answer: () => null,
+      });
+      return fromMinor(amount);
+    });
+  }
+
+  /** The weekly or monthly VIP bonus of the last completed period, granted once as an available bonus. */
+  async claimPeriodic(user: UserRow, kind: 'weekly' | 'monthly'): Promise<GrantRow> {
+    const currency = user.currency as Currency | null;
+    if (!currency) throw invalid('currency', 'currency_not_set');
+    const [progress] = await this.#db.query<{ wagered: string }>(
+      'select wagered::text from vip_progress where user_id = $1 and currency = $2',
+      [user.id, currency],
+    );
+    const level = levelIndexOf(pointsOf(BigInt(progress?.wagered ?? '0'), currency));
+    const period = previousPeriods(new Date())[kind];
+    const amount = level >= 0 ? await this.#periodicAmount(user.id, currency, kind, level, period) : 0n;
+    if (amount <= 0n) throw fail('conflict', 'reward', 'nothing_to_claim');
+    const grant = await insertGrant(this.#db, {
+      userId: user.id,
+      campaignId: null,
+      kind: 'no_deposit',
+      currency,
+      status: 'available',
+      source: 'vip',
+      sourceKey: `vip:${kind}:${period.key}:${currency}`,
+      amount,
+      requirement: requirementOf(amount, VIP_REWARD_WAGER),
+      maxBet: 0n,
+      maxConversion: 0n,
+      weights: { ...DEFAULT_WEIGHTS },
+      terms: { wager: VIP_REWARD_WAGER, days: 7 },
+      claimSeconds: 30 * 86_400,
+    });
+    if (!grant) throw fail('conflict', 'reward', 'already_claimed');
+    return grant;
+  }
+
+  /** `POST /api/v2/vip/join` (docs/product-rules.md §6): one open request per player; asking again answers the open one. */
+  async join(user: UserRow, source: 'vip_page' | 'register_modal', contact: string | null) {
+    await this.#db.query(
+      `insert into vip_join_requests (user_id, source, contact) values ($1, $2, $3)
+       on conflict (user_id) where status in ('new','contacted') do nothing`,
+      [user.id, source, contact],
+    );
+    const [row] = await this.#db.query<{ id: string; status: string; created_at: Date }>(
+      `select id::text, status, created_at from vip_join_requests where user_id = $1 order by vip_join_requests.id desc limit 1`,
+      [user.id],
+    );
+    return row!;
+  }
+
+  /** A point's value in the player's currency (the VIP page shows level-up bonuses in money). */
+  static pointValue(currency: Currency): bigint {
+    return POINT_MINOR[currency];
+  }
+
+  async activeOf(userId: string, currency: string) {
+    return activeGrant(this.#db, userId, currency);
+  }
+
+  async recordAudit(action: string, target: string, detail: unknown) {
+    await audit(this.#db, action, target, detail);
+  }
+}

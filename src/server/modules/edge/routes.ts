@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fromMinor } from '../../../shared/money.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { fail } from '../../domain-error.ts';
+import { requireTrustedHost, siteOrigin } from '../../http/request-origin.ts';
+import { routeSchema } from '../../http/route-schema.ts';
+import { setDeviceCookie } from '../auth/device.ts';
+import { REFRESH_COOKIE, requestMeta, sendSession, setRefreshCookie } from '../auth/http.ts';
+import type { AuthService } from '../auth/service.ts';
+import { toCsv } from '../history/csv.ts';
+import { attributionReport, insertTouch } from './attribution-repository.ts';
+import { type GeoGate, isGeoCrawler, regionOf } from './geo.ts';
+import { hostKey, type MirrorPolicy } from './mirrors.ts';
+import { REPORT_COLUMNS, ROUTES } from './schemas.ts';
+import { CONTENT_TAGS, type SiteContent } from './site-content.ts';
+import { type SingleSignOn, SSO_CODE_PARAM } from './sso.ts';
+
+interface Deps {
+  config: AppConfig;
+  database: Database;
+  auth: AuthService;
+  geo: GeoGate;
+  mirrors: MirrorPolicy;
+  sso: SingleSignOn;
+  content: SiteContent;
+  operatorScope?: ((scope: FastifyInstance) => void) | undefined;
+}
+
+const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
+const ok = { success: true } as const;
+
+/** The API paths that move money or play (docs/edge.md): 451 from a blocked country. */
+const GEO_GUARDED = /^\/api\/(payments\/(?!webhooks\/)|games\/)/;
+
+/** onRequest hook of the API scope: a wallet or game call from a blocked country answers 451, changing nothing. */
+export function geoGuard(geo: GeoGate) {
+  return async (request: FastifyRequest) => {
+    if (!GEO_GUARDED.test(request.url)) return;
+    if (geo.isBlocked({ headers: request.headers, socket: { remoteAddress: request.ip } }))
+      throw fail('unavailable', 'geo', 'geo_blocked');
+  };
+}
+
+/** Money per currency (minor units) as `RUB 1000.00; USD 5.00` for the CSV. */
+function moneyCell(money: Record<string, string>): string {
+  return Object.entries(money)
+    .map(([currency, minor]) => `${currency} ${fromMinor(BigInt(minor))}`)
+    .join('; ');
+}
+
+/** Geo, mirrors, single sign-on and attribution (docs/edge.md). Mounted under /api. */
+export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
+  const { database, geo, mirrors, sso, config, content } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // `request.ip` already honours X-Forwarded-For only with TRUST_PROXY (Fastify's trustProxy).
+  const located = (request: FastifyRequest) =>
+    geo.locate({ headers: request.headers, socket: { remoteAddress: request.ip } });
+
+  api.get('/geo_ip', { schema: declared('GET /geo_ip') }, async (request, reply) => {
+    const { ip, country } = located(request);
+    if (geo.blocks(country) && !isGeoCrawler(request.headers['user-agent']))
+      throw fail('unavailable', 'geo', 'geo_blocked');
+    reply.header('cache-control', 'private, no-store');
+    return { ip, country_code: country, region: regionOf(country) };
+  });
+
+  const mirrorAnswer = (request: FastifyRequest) => ({
+    redirect: { newLink: mirrors.isRetiredHost(request.host) ? mirrors.newLink() : null },
+    meta_yandex_verification: config.env.YANDEX_VERIFICATION ?? null,
+    // Only a trusted host of the operator gets the main host's link (docs/security.md).
+    sso: siteOrigin(request) ? mirrors.ssoLink(request.host) : null,
+    mirrors: [...mirrors.liveHosts],
+  });
+  api.get('/mirror', { schema: declared('GET /mirror') }, async (request) => mirrorAnswer(request));
+  api.post('/middleware/mirror', { schema: declared('POST /middleware/mirror') }, async (request) =>
+    mirrorAnswer(request),
+  );
+  api.post(
+    '/middleware/mirrorRedirect',
+    { schema: declared('POST /middleware/mirrorRedirect') },
+    async (request) => ({
+      redirect: {
+        newLink: mirrors.isRetiredHost(request.body.domain) ? mirrors.newLink() : null,
+        oldDomain: request.body.domain,
+      },
+    }),
+  );
+  api.post('/middleware/ip', { schema: declared('POST /middleware/ip') }, async (request) => {
+    const { host, userAgent } = request.body;
+    const { ip, country } = located(request);
+    const crawler = isGeoCrawler(userAgent);
+    return {
+      ip,
+      country_code: country,
+      region: regionOf(country),
+      blocked: !crawler && geo.blocks(country),
+      crawler,
+      retired: mirrors.isRetiredHost(host),
+    };
+  });
+
+  // ── attribution (docs/product-rules.md §3, §5, §7) ──
+  api.post('/middleware/utm', { schema: declared('POST /middleware/utm') }, async (request) => {
+    const query = request.body;
+    const advId = randomUUID();
+    await insertTouch(database, {
+      visitor: advId,
+      partner: query.partner ?? query.partnerId ?? query.stag ?? null,
+      campaign: query.utm_campaign,
+      source: query.utm_source,
+      medium: query.utm_medium,
+      clickUrl: query.click_url ?? null,
+    });
+    return { advId, promo: query.promo ? { type: 'promocode', value: query.promo } : null };
+  });
+  api.post('/middleware/affiliate', { schema: declared('POST /middleware/affiliate') }, async (request) => {
+    const body = request.body;
+    const partner = body.partner ?? body.partnerId ?? body.stag ?? null;
+    if (partner) {
+      await insertTouch(database, {
+        visitor: body.advId ?? randomUUID(),
+        partner,
+        campaign: null,
+        source: null,
+        medium: null,
+        clickUrl: body.click_url ?? null,
+      });
+    }
+    return ok;
+  });
+  api.post(
+    '/middleware/registerPageOpenEvent',
+    { schema: declared('POST /middleware/registerPageOpenEvent') },
+    async (request) => {
+      request.log.info({ subH: request.body.subH, uuid: request.body.uuid }, 'partner page opened');
+      return ok;
+    },
+  );
+
+  // ── single sign-on across mirrors (docs/product-rules.md §4) ──
+  api.get('/sso', { schema: declared('GET /sso') }, async (request, reply) => {
+    sso.requireMainHost(request);
+    const back = sso.returnAddress(request.query.url);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (request.query.code) {
+      // A login on a mirror: the main host opens its own session, then sends the player back.
+      const user = await sso.redeem(request.query.code, request.host);
+      const session = await deps.auth.sessions.issue(user, requestMeta(request, config.env), 'sso');
+      setRefreshCookie(reply, session.refreshToken, config.env, request);
+      setDeviceCookie(reply, request, session.deviceEntry);
+      return reply.redirect(back.href, 302);
+    }
+    const userId = await sso.playerOf(request.cookies[REFRESH_COOKIE]);
+    const target = hostKey(back.host);
+    if (userId && target && target !== mirrors.main) {
+      back.hash = `${SSO_CODE_PARAM}=${await sso.issueCode(userId, target)}`;
+    }
+    return reply.redirect(back.href, 302);
+  });
+  api.post(
+    '/sso/exchange',
+    { preValidation: requireTrustedHost, schema: declared('POST /sso/exchange') },
+    async (request, reply) => {
+      const user = await sso.redeem(request.body.code, request.host);
+      const session = await deps.auth.sessions.issue(user, requestMeta(request, config.env), 'sso');
+      return sendSession(reply, request, config.env, session, { sso: false });
+    },
+  );
+
+  api.get('/settings', { schema: declared('GET /settings') }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { data: await content.settings() };
+  });
+
+  const { operatorScope } = deps;
+  if (!operatorScope) return;
+  await app.register(async (scope) => {
+    operatorScope(scope);
+    const operator = scope.withTypeProvider<ZodTypeProvider>();
+    // ── settings and search-engine data (docs/edge.md): pages showing them render again ──
+    const changed = async (tag: string) => {
+      content.forget();
+      await app.invalidatePages([tag]);
+    };
+    operator.get('/operator/settings', { schema: declared('GET /operator/settings') }, async () => ({
+      data: await content.settings(),
+    }));
+    operator.put('/operator/settings', { schema: declared('PUT /operator/settings') }, async (request) => {
+      await content.saveSettings(request.body);
+      await changed(CONTENT_TAGS.settings);
+      return { data: await content.settings() };
+    });
+    operator.get('/operator/seo', { schema: declared('GET /operator/seo') }, async () => ({
+      data: await content.allSeo(),
+    }));
+    operator.put('/operator/seo', { schema: declared('PUT /operator/seo') }, async (request) => {
+      await content.saveSeo(request.body);
+      await changed(CONTENT_TAGS.seo);
+      return { data: request.body };
+    });
+    operator.delete('/operator/seo', { schema: declared('DELETE /operator/seo') }, async (request) => {
+      if (!(await content.deleteSeo(request.query.locale, request.query.path)))
+        throw fail('not_found', 'path', 'not_found');
+      await changed(CONTENT_TAGS.seo);
+      return ok;
+    });
+    const range = (query: { from: string; to: string }) => {
+      const from = new Date(`${query.from}T00:00:00Z`);
+      // `to` is the last day counted: the range ends at the start of the next day.
+      const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
+      return [from, to] as const;
+    };
+    operator.get(
+      '/operator/attribution/report',
+      { schema: declared('GET /operator/attribution/report') },
+      async (request) => ({ data: await attributionReport(database, ...range(request.query)) }),
+    );
+    operator.get(
+      '/operator/attribution/report.csv',
+      { schema: declared('GET /operator/attribution/report.csv') },
+      async (request, reply) => {
+        const rows = await attributionReport(database, ...range(request.query));
+        const csv = toCsv(
+          REPORT_COLUMNS,
+          rows.map((row) => [
+            row.partner ?? '',
+            row.campaign ?? '',
+            String(row.visits),
+            String(row.registrations),
+            String(row.first_deposits),
+            moneyCell(row.deposit_sum),
+            moneyCell(row.ngr),
+          ]),
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="orbita-attribution.csv"')
+          .send(csv);
+      },
+    );
+  });
+}

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { floats } from '../../../games/fair/node.ts';
+import type { Ratio } from '../../../games/ratio.ts';
+import type { Currency } from '../../../shared/currencies.ts';
+import { fromMinor } from '../../../shared/money.ts';
+import type { BetAnswer, BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
+import type { Queryable } from '../../db/client.ts';
+import { DomainError, invalid } from '../../domain-error.ts';
+import type { UserRow } from '../auth/repository.ts';
+import { wagerStake } from '../bonus/engine.ts';
+import { cashBalance as walletCash } from '../wallet/balances.ts';
+import {
+  committedAccountId,
+  existingTransaction,
+  houseShard,
+  moveWithHouse,
+  openTransaction,
+  requestHashOf,
+} from '../wallet/ledger.ts';
+import { transactionByKey } from '../wallet/transactions.ts';
+import { type BetRow, betOfTransaction, insertBet, settleRound } from './bet-repository.ts';
+import type { GamesDeps } from './deps.ts';
+import { announce } from './feed.ts';
+import { checkLimits, checkMaxProfit, checkStakeCanWin, currencyOf } from './limits.ts';
+import { ensurePairs, takeNonce } from './seeds.ts';
+import { betView } from './views.ts';
+
+/**
+ * The bet pipeline (docs/architecture.md, "Games"): every money-moving game call is one short
+ * database transaction of the same steps, written once here:
+ *
+ *   open the ledger transaction under the idempotency key → take the nonce (locks the player's
+ *   seed pair, so the player's bets queue and nonces are consecutive) → insert or settle the bet →
+ *   the bonus hook (`wagerStake`: VIP progress and the active bonus's wagering, docs/bonuses.md) →
+ *   move the money with the house (`moveWithHouse`, one statement) → commit → publish.
+ *
+ * A key used before rolls the transaction back (`Replay`) and answers what it first answered.
+ * `placeBet` opens a bet: an instant game's, decided at once, or a round (`status: 'active'`:
+ * coinflip, later miner, hi-lo, crash, rooms) that a game's own moves continue and `cashOut` (or
+ * `payRound` inside such a move) settles with a second ledger transaction, `game_win`.
+ */
+
+/** Thrown inside a transaction whose idempotency key was used before: rolls it back for a replay. */
+class Replay extends Error {
+  constructor(key: string) {
+    super(`idempotency key ${key} was used before`);
+  }
+}
+
+/** `Idempotency-Key` header, namespaced per player; a random key when the client sent none. */
+export function betKey(userId: string, header: unknown): string {
+  if (header === undefined) return `bet:${userId}:${randomUUID()}`;
+  if (typeof header !== 'string' || !/^[\w.:-]{8,200}$/.test(header))
+    throw invalid('idempotency_key', 'invalid_idempotency_key');
+  return `bet:${userId}:${header}`;
+}
+
+/** What the floats of a bet decide. */
+export interface Settlement<G extends BetGame> {
+  outcome: BetOutcome<G>;
+  payout: bigint;
+  /** The multiplier paid, as a decimal string (4 decimals, docs/api-games.md). */
+  multiplier: string;
+}
+
+/** A bet to open: validated inputs, the stake and what decides it. */
+export interface NewBet<G extends BetGame> {
+  game: G;
+  stake: bigint;
+  params: BetParams<G>;
+  /** `settled`: decided now (instant games); `active`: a round that later moves settle. */
+  status: 'settled' | 'active';
+  /** Stream floats `settle` reads (0 for a round whose floats its moves read). */
+  floatCount: number;
+  settle: (floats: readonly number[]) => Settlement<G>;
+  /** What identifies the request under its key (default: game, stake, params); another request is a 409. */
+  request?: Record<string, unknown>;
+  /** Runs once the nonce is taken (the player's bets queue there): refuse the bet by throwing. */
+  check?: (tx: Queryable) => Promise<void>;
+  /**
+   * The bet's smallest win (smallest multiplier above 1×; a round's first step), null when it has
+   * none: a stake at which it would not pay more than the stake is refused (`checkStakeCanWin`).
+   */
+  smallestWin?: Ratio | null;
+  /**
+   * The most the bet can pay (a round's first step), minor units: a bet whose profit could pass the
+   * currency's maximum profit per bet is refused up front (`checkMaxProfit`).
+   */
+  bestPayout?: bigint;
+}
+
+/** The player's cash account and their house shard in one currency. */
+export interface Accounts {
+  playerAccount: string;
+  houseAccount: string;
+}
+
+export async function accountsOf(deps: GamesDeps, userId: string, currency: Currency): Promise<Accounts> {
+  const [playerAccount, houseAccount] = await Promise.all([
+    committedAccountId(deps.database, { userId, kind: 'cash' }, currency),
+    committedAccountId(deps.database, houseShard(userId), currency),
+  ]);
+  return { playerAccount, houseAccount };
+}
+
+/** A committed bet and the player's balances after it. */
+export interface Moved<G extends BetGame> {
+  row: BetRow<G>;
+  cash: bigint;
+  bonus: bigint;
+}
+
+/** After commit: a settled bet goes to the public feeds, the balances to the player's channel. */
+export function afterCommit<G extends BetGame>(
+  deps: GamesDeps,
+  user: UserRow,
+  moved: Moved<G>,
+): BetAnswer<G> {
+  if (moved.row.status === 'settled') announce(deps, user, moved.row);
+  deps.publishBalances(user.id, moved.row.currency, moved.cash, moved.bonus);
+  return { bet: betView(moved.row), balance: fromMinor(moved.cash) };
+}
+
+/** Opens (and for instant games settles) a bet in one transaction; a retried key replays. */
+export async function placeBet<G extends BetGame>(
+  deps: GamesDeps,
+  user: UserRow,
+  bet: NewBet<G>,
+  key: string,
+): Promise<BetAnswer<G>> {
+  const { database } = deps;
+  const currency = currencyOf(user);
+  checkLimits(deps.config, bet.game, currency, bet.stake);
+  checkStakeCanWin(bet.stake, bet.smallestWin ?? null);
+  if (bet.bestPayout !== undefined) checkMaxProfit(deps.config, currency, bet.stake, bet.bestPayout);
+  const requestHash = requestHashOf(bet.request ?? { game: bet.game, stake: bet.stake, params: bet.params });
+  await ensurePairs(database, user.id);
+  const accounts = await accountsOf(deps, user.id, currency);
+  let moved: Moved<G>;
+  try {
+    moved = await database.transaction(async (tx) => {
+      const transactionId = await openTransaction(tx, {
+        idempotencyKey: key,
+        kind: 'game_bet',
+        requestHash,
+        metadata: { game: bet.game },
+      });
+      if (!transactionId) throw new Replay(key);
+      const taken = await takeNonce(tx, user.id);
+      await bet.check?.(tx);
+      const settlement = bet.settle(bet.floatCount > 0 ? floats(taken, bet.floatCount) : []);
+      const row = await insertBet(tx, {
+        userId: user.id,
+        game: bet.game,
+        status: bet.status,
+        currency,
+        stake: bet.stake,
+        params: bet.params,
+        taken,
+        transactionId,
+        ...settlement,
+      });
+      await wagerStake(tx, user.id, currency, bet.stake, bet.game);
+      const balances = await moveWithHouse(tx, {
+        transactionId,
+        ...accounts,
+        currency,
+        userId: user.id,
+        stake: bet.stake,
+        payout: settlement.payout,
+        requireBalance: bet.stake,
+      });
+      return { row, ...balances };
+    });
+  } catch (error) {
+    if (!(error instanceof Replay)) throw error;
+    return replayBet(deps, user, key, requestHash, 'transaction_id') as Promise<BetAnswer<G>>;
+  }
+  return afterCommit(deps, user, moved);
+}
+
+/** The answer to a retried key: the bet it created or settled (as it stands now) and the balance first answered. */
+async function replayBet(
+  deps: GamesDeps,
+  user: UserRow,
+  key: string,
+  requestHash: string,
+  column: 'transaction_id' | 'settle_transaction_id',
+): Promise<BetAnswer> {
+  const transaction = await existingTransaction(deps.database, key, requestHash);
+  const row = await betOfTransaction(deps.database, user.id, transaction.id, column);
+  if (!row) throw new DomainError('conflict', { idempotency_key: ['idempotency_conflict'] });
+  return {
+    bet: betView(row),
+    balance: await answeredBalance(deps, user.id, row.currency, transaction.result),
+  };
+}
+
+/** The balance a money move answered with (stored on its ledger transaction), else the current one. */
+async function answeredBalance(
+  deps: GamesDeps,
+  userId: string,
+  currency: string,
+  result: unknown,
+): Promise<string> {
+  const stored = (result as { balance?: unknown } | null)?.balance;
+  if (typeof stored === 'string' && /^\d+$/.test(stored)) return fromMinor(BigInt(stored));
+  return cashBalance(deps, userId, currency);
+}
+
+/** The player's cash balance now, as a decimal string. */
+export async function cashBalance(deps: GamesDeps, userId: string, currency: string): Promise<string> {
+  return fromMinor(await walletCash(deps.database, userId, currency));
+}
+
+/** The `game_win` ledger transaction of a payout: its idempotency key, what identifies it, what it records. */
+export interface WinEntry {
+  key: string;
+  request: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+/** How a round ends in a payout: what it pays, from which accounts, under which ledger entry. */
+export interface RoundPayout<G extends BetGame> {
+  payout: bigint;
+  multiplier: string;
+  entry: WinEntry;
+  accounts: Accounts;
+  /** The round's final inputs and outcome, when the move that ends it changed them. */
+  params?: BetParams<G>;
+  outcome?: BetOutcome<G>;
+}
+
+/**
+ * Inside the transaction that holds the round's row lock: opens the `game_win` ledger transaction,
+ * pays the payout from the house and settles the round. Throws `Replay` when the key was used.
+ */
+export async function payRound<G extends BetGame>(
+  tx: Queryable,
+  userId: string,
+  row: BetRow<G>,
+  win: RoundPayout<G>,
+): Promise<Moved<G>> {
+  const transactionId = await openTransaction(tx, {
+    idempotencyKey: win.entry.key,
+    kind: 'game_win',
+    requestHash: requestHashOf(win.entry.request),
+    metadata: win.entry.metadata,
+  });
+  if (!transactionId) throw new Replay(win.entry.key);
+  const balances = await moveWithHouse(tx, {
+    transactionId,
+    ...win.accounts,
+    currency: row.currency,
+    userId,
+    stake: 0n,
+    payout: win.payout,
+    requireBalance: 0n,
+  });
+  const settled = await settleRound(tx, row, {
+    payout: win.payout,
+    multiplier: win.multiplier,
+    settleTransactionId: transactionId,
+    ...(win.params ? { params: win.params } : {}),
+    ...(win.outcome ? { outcome: win.outcome } : {}),
+  });
+  return { row: settled, ...balances };
+}
+
+/** A cash-out of the player's open round of one game. */
+export interface CashOut<G extends BetGame> {
+  game: G;
+  /** What identifies the cash-out under its key. */
+  request: Record<string, unknown>;
+  /**
+   * In the transaction: the open round, locked (a DomainError `game: no_game_in_progress` when there
+   * is none), and what it pays now (or a DomainError when it cannot be cashed out); `outcome` when
+   * the end of the round shows more (miner: every mine).
+   */
+  close: (
+    tx: Queryable,
+  ) => Promise<{ row: BetRow<G>; payout: bigint; multiplier: string; outcome?: BetOutcome<G> }>;
+}
+
+/**
+ * Pays out and settles the player's open round under the player's key. A retry answers the first
+ * answer, also when the round it settled has ended since (the key names the settled bet).
+ */
+export async function cashOut<G extends BetGame>(
+  deps: GamesDeps,
+  user: UserRow,
+  key: string,
+  round: CashOut<G>,
+): Promise<BetAnswer<G>> {
+  const currency = currencyOf(user);
+  const accounts = await accountsOf(deps, user.id, currency);
+  let moved: Moved<G>;
+  try {
+    moved = await deps.database.transaction(async (tx) => {
+      const { row, payout, multiplier, outcome } = await round.close(tx);
+      return payRound(tx, user.id, row, {
+        payout,
+        multiplier,
+        ...(outcome ? { outcome } : {}),
+        entry: { key, request: round.request, metadata: { game: round.game, bet: row.id } },
+        accounts,
+      });
+    });
+  } catch (error) {
+    if (error instanceof Replay)
+      return replayBet(deps, user, key, requestHashOf(round.request), 'settle_transaction_id') as Promise<
+        BetAnswer<G>
+      >;
+    if (error instanceof DomainError && error.has('game', 'no_game_in_progress')) {
+      // A retried cash-out whose first attempt settled the round: answer with that bet.
+      const paid = await transactionByKey(deps.database, key);
+      const row = paid && (await betOfTransaction(deps.database, user.id, paid.id, 'settle_transaction_id'));
+      if (paid && row)
+        return {
+          bet: betView(row),
+          balance: await answeredBalance(deps, user.id, currency, paid.result),
+        } as BetAnswer<G>;
+    }
+    throw error;
+  }
+  return afterCommit(deps, user, moved);
+}

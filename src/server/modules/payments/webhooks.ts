@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { fail, invalid } from '../../domain-error.ts';
+import { onDeposit } from '../bonus/engine.ts';
+import type { WalletEvents } from '../wallet/events.ts';
+import { post } from '../wallet/ledger.ts';
+import { paymentNotFound } from './common.ts';
+import { markFailed, markSucceeded, type PaymentRow, paymentById, recordEvent } from './repository.ts';
+import { verifySignature } from './signature.ts';
+
+interface WebhookEvent {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed';
+  data: {
+    checkout_id: string;
+    merchant_ref: string;
+    amount: string;
+    currency: string;
+    failure_reason?: string | null;
+  };
+}
+
+/**
+ * The provider's signed webhooks: a deposit is credited exactly once (the ledger key is the
+ * payment id), whatever the duplicates, replays and order of the events.
+ */
+export class Webhooks {
+  readonly #db: Database;
+  readonly #secret: string;
+  readonly #events: WalletEvents;
+  readonly #log: FastifyBaseLogger;
+
+  constructor(deps: {
+    database: Database;
+    webhookSecret: string;
+    events: WalletEvents;
+    log: FastifyBaseLogger;
+  }) {
+    this.#db = deps.database;
+    this.#secret = deps.webhookSecret;
+    this.#events = deps.events;
+    this.#log = deps.log;
+  }
+
+  /**
+   * A webhook from the sandbox. Bad signatures are refused (401) and logged; an amount or currency
+   * that does not match the payment is refused (422) and logged; duplicates, replays and
+   * out-of-order events change nothing. A success for an expired deposit credits it (expired →
+   * succeeded); a failure leaves it expired. Returns the payment's status after handling.
+   */
+  async handleSandbox(
+    rawBody: string,
+    signature: string | undefined,
+  ): Promise<{ status: string; duplicate: boolean }> {
+    const verdict = verifySignature(this.#secret, rawBody, signature);
+    if (verdict !== 'ok') {
+      this.#log.warn({ verdict }, 'sandbox webhook refused: bad signature');
+      throw fail('unauthenticated', 'signature', `signature_${verdict}`);
+    }
+    const event = JSON.parse(rawBody) as WebhookEvent;
+    const payment = await paymentById(this.#db, event.data?.merchant_ref);
+    if (payment?.direction !== 'deposit') {
+      this.#log.warn({ event: event.id }, 'sandbox webhook for an unknown payment');
+      throw paymentNotFound();
+    }
+    if (event.data.amount !== payment.amount || event.data.currency !== payment.currency) {
+      this.#log.error(
+        {
+          event: event.id,
+          payment: payment.id,
+          got: event.data,
+          want: { amount: payment.amount, currency: payment.currency },
+        },
+        'sandbox webhook amount or currency mismatch',
+      );
+      throw invalid('amount', 'amount_mismatch');
+    }
+    const fresh = await recordEvent(this.#db, {
+      provider: 'sandbox',
+      eventId: event.id,
+      paymentId: payment.id,
+      type: event.type,
+      payload: rawBody,
+    });
+    if (event.type === 'payment.succeeded') {
+      // The provider took the money: a success after the deposit's deadline still credits it.
+      if (payment.status === 'expired')
+        this.#log.warn({ event: event.id, payment: payment.id }, 'late success credits an expired deposit');
+      await this.#credit(payment);
+    } else if (event.type === 'payment.failed')
+      await markFailed(this.#db, payment.id, event.data.failure_reason ?? 'failed');
+    return { status: (await paymentById(this.#db, payment.id))?.status ?? payment.status, duplicate: !fresh };
+  }
+
+  /** Credits a deposit exactly once: the ledger key is the payment id. */
+  async #credit(payment: PaymentRow) {
+    const amount = BigInt(payment.amount);
+    const result = await post(this.#db, {
+      idempotencyKey: `deposit:${payment.id}`,
+      kind: 'deposit',
+      currency: payment.currency,
+      request: { payment: payment.id, amount },
+      metadata: { payment: payment.id },
+      postings: [
+        { account: { system: `provider:${payment.provider}` }, amount: -amount },
+        { account: { userId: payment.user_id, kind: 'cash' }, amount },
+      ],
+      alsoInTransaction: async (tx) => {
+        await markSucceeded(tx, payment.id);
+        // Deposit-match bonuses waiting for this deposit (docs/bonuses.md).
+        await onDeposit(tx, payment.user_id, payment.currency, amount);
+      },
+      answer: (balances) => ({ balance: balances.get(`${payment.user_id}:cash`) }),
+    });
+    if (!result.replayed) await this.#events.balanceChanged(payment.user_id);
+  }
+}

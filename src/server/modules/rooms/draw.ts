@@ -1,0 +1,103 @@
+import { floats } from '../../../games/fair/node.ts';
+import { FLOAT_COUNT, roundInput, settle } from '../../../games/rooms/engine.ts';
+import type { Queryable } from '../../db/client.ts';
+import { accountId, houseShard, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
+import {
+  bumpVersion,
+  ensureLiveRound,
+  markSettled,
+  roundById,
+  serverSeedOf,
+  stakesOf,
+} from './repository.ts';
+import { announce, commissionBps, type RoomsDeps, roundViewById } from './state.ts';
+
+/**
+ * The draw of a round (docs/fairness.md §5): the winning ticket from the round's committed seed
+ * with the round id as client seed and nonce 0, the pot less the commission to the ticket's holder
+ * in one `room_win` ledger transaction, the seed revealed, and the room's next round opened, all
+ * in one database transaction. A round is drawn at most once: the draw holds the round's row lock,
+ * acts only on a round still counting down, and its ledger key (`room-win:<round>`) is unique.
+ */
+
+/** The ledger key of a round's prize: one per round, so no retry or second leader can pay twice. */
+export const winKey = (roundId: string) => `room-win:${roundId}`;
+
+/** What one draw did, for the events published after commit. */
+export interface Drawn {
+  roundId: string;
+  winnerId: string;
+  prize: bigint;
+}
+
+/**
+ * Draws the round if its countdown is over and nobody drew it yet; null otherwise (another
+ * instance or an earlier call did, or it is not due). Safe to call concurrently and repeatedly.
+ */
+export async function drawRound(deps: RoomsDeps, roundId: string): Promise<Drawn | null> {
+  const done = await deps.database
+    .transaction(async (tx) => draw(deps, tx, roundId))
+    .catch((error: unknown) => {
+      if (error instanceof NotDrawable) return null;
+      throw error;
+    });
+  if (!done) return null;
+  announce(deps, done.version, 'drawn', done.view, done.next);
+  deps.publishBalances(done.winnerId, done.currency, done.cash, done.bonus);
+  return { roundId, winnerId: done.winnerId, prize: done.prize };
+}
+
+/** Rolls back a draw that found its round drawn already or not due, so the room's version stays. */
+class NotDrawable extends Error {}
+
+async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
+  const seen = await roundById(tx, roundId);
+  if (seen?.status !== 'countdown') throw new NotDrawable();
+  const version = await bumpVersion(tx, seen.room);
+  const round = await roundById(tx, roundId, { lock: true });
+  if (round?.status !== 'countdown' || !round.due) throw new NotDrawable();
+  const stakes = await stakesOf(tx, [roundId]);
+  const serverSeed = await serverSeedOf(tx, roundId);
+  const drawn = settle(
+    floats(roundInput(serverSeed, round.id), FLOAT_COUNT),
+    stakes.map((stake) => BigInt(stake.amount)),
+    round.commission_bps,
+  );
+  if (!drawn.ok) throw new Error(`round ${roundId} cannot be drawn: ${drawn.message}`);
+  const winnerId = stakes[drawn.value.winner]!.user_id;
+  const transactionId = await openTransaction(tx, {
+    idempotencyKey: winKey(roundId),
+    kind: 'room_win',
+    requestHash: requestHashOf({ game: 'rooms', round: roundId }),
+    metadata: { game: 'rooms', room: round.room, round: roundId },
+  });
+  if (!transactionId) throw new NotDrawable();
+  // The winner staked in this currency, so both accounts exist: resolved in this transaction.
+  const balances = await moveWithHouse(tx, {
+    transactionId,
+    playerAccount: await accountId(tx, { userId: winnerId, kind: 'cash' }, round.currency),
+    houseAccount: await accountId(tx, houseShard(winnerId), round.currency),
+    currency: round.currency,
+    userId: winnerId,
+    stake: 0n,
+    payout: drawn.value.prize,
+    requireBalance: 0n,
+  });
+  await markSettled(tx, roundId, {
+    winningTicket: drawn.value.winningTicket,
+    winnerId,
+    prize: drawn.value.prize,
+    commission: drawn.value.commission,
+    settleTransactionId: transactionId,
+  });
+  const next = await ensureLiveRound(tx, round.room, round.currency, commissionBps(deps));
+  return {
+    version,
+    currency: round.currency,
+    view: await roundViewById(deps, tx, roundId),
+    next: await roundViewById(deps, tx, next.id),
+    winnerId,
+    prize: drawn.value.prize,
+    ...balances,
+  };
+}

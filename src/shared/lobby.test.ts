@@ -1,0 +1,10 @@
+import { describe, expect, test } from 'vitest';
+import { MORE, ORIGINALS } from './lobby.ts';
+
+describe('lobby tiles (docs/product-rules.md §2)', () => {
+  test('carry the status of the game registry', () => {
+    expect(ORIGINALS.find((tile) => tile.key === 'crash')?.status).toBe('playable');
+    expect(ORIGINALS.find((tile) => tile.key === 'dice')?.status).toBe('playable');
+    expect(MORE.every((tile) => tile.status === 'soon')).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import type { Queryable } from '../../src/server/db/client.ts';
+import type { CrashEvent, CrashRound, CrashState } from '../../src/shared/api/crash.ts';
+import { crashed, holdBetting, release, waitForState } from '../helpers/crash.ts';
+import { freshDatabaseUrl } from '../helpers/database.ts';
+import { apiCall, fundedPlayer } from '../helpers/funding.ts';
+import { minor } from '../helpers/rooms.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Crash on several instances (docs/fairness.md "Several instances"): two server processes on one
+ * PostgreSQL database and one Redis. Both take bets and cash-outs; one drives the rounds; its events
+ * reach the other's sockets through Redis. The driver is killed with SIGKILL mid-flight: the other
+ * instance takes the lock, continues the flight from its stored start, settles the auto cash-outs the
+ * flight passed while nobody drove it at their targets, crashes the round at its point, and the
+ * ledger checks clean: every accepted bet settled once.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('crash failover', () => {
+  let databaseUrl: string;
+  let drop: () => Promise<void>;
+  let db: pg.Client;
+  const servers: RunningServer[] = [];
+  const env = () => ({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL!,
+    SERVE_SITE: 'false',
+    LOG_LEVEL: 'info',
+    CRASH_BETTING_MS: '1000',
+    CRASH_PAUSE_MS: '200',
+    SANDBOX_WEBHOOK_INTERVAL_MS: '50',
+    SANDBOX_WEBHOOK_SECRET: 'crash-failover-webhook-secret',
+    JWT_SECRET: 'crash-failover-jwt-secret-0123456789abcdef',
+  });
+
+  beforeAll(async () => {
+    ({ url: databaseUrl, drop } = (await freshDatabaseUrl()) as { url: string; drop: () => Promise<void> });
+  });
+  afterAll(async () => {
+    await db?.end();
+    for (const server of servers) if (server.process.signalCode === null) await server.stop('SIGKILL');
+    await drop?.();
+  });
+
+  const leadsCrash = (server: RunningServer) =>
+    server
+      .output()
+      .split('\n')
+      .some((line) => line.includes('"election":"crash"') && line.includes('"msg":"leading"'));
+
+  test('the driver dies mid-flight; the other instance finishes the round and settles every bet once', {
+    timeout: 180_000,
+  }, async () => {
+    servers.push(await startServer(env()));
+    await expect.poll(() => leadsCrash(servers[0]!), { timeout: 20_000 }).toBe(true);
+    servers.push(await startServer(env()));
+    const [leader, follower] = servers as [RunningServer, RunningServer];
+    expect(leadsCrash(follower)).toBe(false);
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const queryable: Queryable = {
+      query: async (text, values) => (await db.query(text, values)).rows as never,
+    };
+    const stateOf = async () =>
+      (await apiCall<{ data: CrashState }>(follower.url, 'GET', '/games/crash', '')).data;
+
+    const events: CrashEvent[] = [];
+    const socket = new WebSocket(`${follower.url.replace('http', 'ws')}/ws`);
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { type: string; data?: CrashEvent };
+      if (message.type === 'event' && message.data) events.push(message.data);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', channel: 'game:crash' }));
+
+    const players = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        fundedPlayer(leader.url, { amount: '100', prefix: `crash-failover${i}` }),
+      ),
+    );
+    // A flight of 2.50×, ~15 s: long enough to lose its driver in the middle.
+    const id = await holdBetting(stateOf, queryable, 250);
+    const autos = ['1.10', '1.50', '2.00', '2.60', null, null];
+    for (const [i, { token }] of players.entries()) {
+      const base = i % 2 === 0 ? leader.url : follower.url;
+      await apiCall(base, 'POST', '/games/crash/bet', token, {
+        amount: '10',
+        round_id: id,
+        ...(autos[i] ? { auto_cash_out: autos[i] } : {}),
+      });
+    }
+    await release(queryable, id);
+    await waitForState(stateOf, (s) => s.round?.id === id && s.round.status === 'flight');
+    // Player 4 cashes out by hand on the follower while the leader still drives.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const manual = await apiCall<{ data: { bet: { cash_out: string } } }>(
+      follower.url,
+      'POST',
+      '/games/crash/cashout',
+      players[4]!.token,
+      { round_id: id },
+    );
+    expect(Number(manual.data.bet.cash_out)).toBeGreaterThan(1.05);
+
+    // kill -9 in the flight, before 1.50× (6.8 s): nobody drives until the follower takes the lock.
+    await leader.stop('SIGKILL');
+    await expect.poll(() => leadsCrash(follower), { timeout: 15_000 }).toBe(true);
+    await crashed(stateOf, id, 60_000);
+
+    const round = (await apiCall<{ data: CrashRound }>(follower.url, 'GET', `/games/crash/rounds/${id}`, ''))
+      .data;
+    expect(round).toMatchObject({ status: 'crashed', crash_point: '2.50' });
+    const byStake = round.bets.map((b) => [b.status, b.cash_out]);
+    expect(byStake).toEqual([
+      ['cashed', '1.10'],
+      ['cashed', '1.50'],
+      ['cashed', '2.00'],
+      ['lost', null],
+      ['cashed', manual.data.bet.cash_out],
+      ['lost', null],
+    ]);
+    await expect.poll(() => events.some((e) => e.kind === 'crashed' && e.round.id === id)).toBe(true);
+    socket.close();
+
+    const balances = await Promise.all(
+      players.map(async ({ token }) =>
+        minor(
+          (await apiCall<{ user: { balance: string } }>(follower.url, 'GET', '/profile/user', token)).user
+            .balance,
+        ),
+      ),
+    );
+    const manualPayout = minor(manual.data.bet.cash_out) * 10n;
+    expect(balances).toEqual([101_00n, 105_00n, 110_00n, 90_00n, 90_00n + manualPayout, 90_00n]);
+    const { rows } = await db.query(
+      `select (select count(*)::int from ledger_transactions where kind = 'crash_cashout') as payouts,
+              (select count(*)::int from crash_bets where round_id = $1 and status = 'cashed') as cashed,
+              (select count(*)::int from crash_bets where round_id = $1 and status = 'open') as open`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ payouts: 4, cashed: 4, open: 0 });
+    const check = await run(process.execPath, ['scripts/ledger-check.ts'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      cwd: process.cwd(),
+    });
+    expect(check.stdout).toMatch(/^ledger ok: \d+ transactions/m);
+  });
+});

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { fundedPlayer } from '../helpers/funding.ts';
+import { gameStage } from '../helpers/game-page.ts';
+import { SHOTS } from '../helpers/stage.ts';
+
+/**
+ * Crash in Chromium against the real server (docs/api-games.md "Crash"): two players in two browser
+ * contexts bet on the same round; one cashes out by hand and the other sees it live in this round's
+ * players. The page at 390 px has no horizontal scroll. The crash points are the chain's own, so a
+ * round that crashes before the cash-out is simply followed by another try.
+ */
+const stage = gameStage({ CRASH_BETTING_MS: '3000', CRASH_PAUSE_MS: '500' });
+
+const status = (page: Page) => page.getByTestId('crash').getAttribute('data-status');
+
+async function shot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(SHOTS, `crash-${name}-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px: no horizontal scroll`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+describe('crash', () => {
+  test('two players in one round: one cashes out, the other sees it live', async () => {
+    const base = stage.server.url;
+    const [alice, bob] = await Promise.all([
+      fundedPlayer(base, { amount: '1000', prefix: 'crash-a' }),
+      fundedPlayer(base, { amount: '1000', prefix: 'crash-b' }),
+    ]);
+    const a = await stage.playerContext(alice.token, { width: 1440 });
+    const b = await stage.playerContext(bob.token, { width: 1440, reducedMotion: 'reduce' });
+    const pageA = await a.context.newPage();
+    const pageB = await b.context.newPage();
+    await pageA.goto(`${base}/en/games/crash`);
+    await pageB.goto(`${base}/en/games/crash`);
+    for (const [page, problems] of [
+      [pageA, a.problems],
+      [pageB, b.problems],
+    ] as const) {
+      await expect
+        .poll(() => status(page), {
+          timeout: 30_000,
+          message: `the crash page loads (${problems.join('; ')})`,
+        })
+        .not.toBeNull();
+      await page.getByTestId('bet-amount').fill('10');
+      await page.getByTestId('crash-auto').fill('');
+    }
+
+    let cashedOut = false;
+    for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
+      // Both bet while the same round takes bets.
+      await expect.poll(() => status(pageA), { timeout: 60_000 }).toBe('betting');
+      const round = await pageA.getByTestId('crash').getAttribute('data-round');
+      await pageA.getByTestId('crash-bet').click();
+      await pageB.getByTestId('crash-bet').click();
+      await expect.poll(() => pageB.getByTestId('crash-bet-row').count()).toBe(2);
+      await expect.poll(() => pageA.getByTestId('crash-bet-row').count()).toBe(2);
+      // Alice cashes out as soon as the flight lets her; a round may crash first (1.00× is 1 in 100).
+      const button = pageA.getByTestId('crash-cashout');
+      await expect
+        .poll(async () => (await button.isVisible()) || (await status(pageA)) === 'crashed', {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      if (await button.isVisible()) {
+        await button.click().catch(() => undefined);
+        await expect
+          .poll(
+            async () =>
+              (await pageA.getByTestId('crash').getAttribute('data-round')) !== round ||
+              (await status(pageA)) === 'crashed' ||
+              (await pageA.locator('[data-testid=crash-players] tr[data-status=cashed]').count()) > 0,
+          )
+          .toBe(true);
+      }
+      const cashedRow = pageB.locator('[data-testid=crash-players] tr[data-status=cashed]');
+      cashedOut = (await pageA.locator('[data-testid=crash-players] tr[data-status=cashed]').count()) > 0;
+      if (cashedOut) {
+        // Bob's page shows Alice's cash-out live, with its multiplier and profit.
+        await expect.poll(() => cashedRow.count()).toBe(1);
+        expect(await cashedRow.locator('td').nth(2).textContent()).toMatch(/\d\.\d\d×/);
+        await shot(pageB, 'cashed-out');
+      }
+      await expect.poll(() => status(pageA), { timeout: 60_000 }).toBe('crashed');
+    }
+    expect(cashedOut).toBe(true);
+
+    // The strip of crash points opens a round's details with its hash and a verify link.
+    await pageB.getByTestId('crash-history').locator('button').first().click();
+    await expect.poll(() => pageB.getByTestId('crash-verify').isVisible()).toBe(true);
+    expect(await pageB.getByTestId('crash-verify').getAttribute('href')).toMatch(
+      /game=crash&hash=[0-9a-f]{64}&salt=/,
+    );
+    await shot(pageB, 'round-details');
+  }, 240_000);
+});
