@@ -11,7 +11,7 @@ import { SHOTS } from '../helpers/stage.ts';
  * players. The page at 390 px has no horizontal scroll. The crash points are the chain's own, so a
  * round that crashes before the cash-out is simply followed by another try.
  */
-const stage = gameStage({ CRASH_BETTING_MS: '3000', CRASH_PAUSE_MS: '500' });
+const stage = gameStage({ CRASH_BETTING_MS: '8000', CRASH_PAUSE_MS: '500' });
 
 const status = (page: Page) => page.getByTestId('crash').getAttribute('data-status');
 
@@ -55,7 +55,9 @@ describe('crash', () => {
 
     let cashedOut = false;
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
-      // Both bet while the same round takes bets.
+      // Both bet at the start of one betting phase: a click that lands after the phase ends (a busy
+      // machine) would join the next round instead, so a phase already under way is let pass.
+      await expect.poll(() => status(pageA), { timeout: 60_000 }).not.toBe('betting');
       await expect.poll(() => status(pageA), { timeout: 60_000 }).toBe('betting');
       const round = await pageA.getByTestId('crash').getAttribute('data-round');
       await pageA.getByTestId('crash-bet').click();
