@@ -29,6 +29,7 @@ import { registerRouteSchemas } from './http/route-schema.ts';
 import { serveSite } from './http/site.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { DeviceCookies } from './modules/auth/device.ts';
+import { Fingerprints } from './modules/auth/fingerprint.ts';
 import { Messenger } from './modules/auth/messenger.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret, resolveTokenSecret } from './modules/auth/secret.ts';
@@ -281,6 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => messenger.close());
   // Device cookies are signed with their own key, generated once and kept in the database.
   const devices = new DeviceCookies(await resolveSecret(deps.database, 'device_cookie_secret', undefined));
+  const fingerprints = new Fingerprints(
+    await resolveSecret(deps.database, 'fingerprint_key', config.env.FINGERPRINT_KEY),
+  );
   // The routes that play check sessions through this cache (docs/security.md "Sessions").
   const sessionGate = new SessionGate(deps.database, deps.bus, config.env.SESSION_RECHECK_SECONDS * 1000);
   await sessionGate.start();
@@ -299,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
     devices,
+    fingerprints,
     log: app.log,
   });
   const social = new SocialLogin(parseProviders(config.env.OIDC_PROVIDERS), {

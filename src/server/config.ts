@@ -145,6 +145,11 @@ export const envSchema = z.object({
    * in the database (settings), so instances sharing the database agree and restarts keep sessions.
    */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The key the browsers' device fingerprints are kept encrypted with (docs/edge.md "Device
+   * fingerprint"). Absent: one is generated on first start and kept in the database (settings).
+   */
+  FINGERPRINT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**

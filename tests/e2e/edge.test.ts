@@ -258,15 +258,30 @@ describe('affiliate attribution', () => {
     await dialog.getByLabel('Email').fill(`affiliate.${Date.now()}@orbita.example`);
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByLabel(/I am 18 or older/).check();
+    // The device fingerprint (FingerprintJS's visitor id) is made while the modal is open, kept in
+    // local storage and sent as `fp` with the registration.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('fp'))).toMatch(/^[0-9a-f]{32}$/);
+    const fp = await page.evaluate(() => localStorage.getItem('fp'));
+    const registered = page.waitForRequest((req) => req.url().includes('/auth/register/email'));
     const attached = page.waitForResponse((res) => res.url().includes('/api/attachSource'));
     await dialog.getByRole('button', { name: 'Create account' }).click();
+    expect((await registered).postDataJSON().fp).toBe(fp);
     expect((await attached).status()).toBe(200);
     await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 15_000 }).toBe('ConfirmByPhone');
     await dialog.getByRole('button', { name: 'Later' }).click();
     await expect.poll(() => sessionState(page)).toBe('user');
 
-    // A deposit of 500.00 through the sandbox checkout.
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value as string;
+    // The operator sees that fingerprint, opened from its sealed copy, on the player's device list.
+    const userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+    const devices = await fetch(`${server.url}/api/operator/players/${userId}/devices`, {
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    });
+    expect(
+      ((await devices.json()) as { data: { fingerprint: string }[] }).data.map((d) => d.fingerprint),
+    ).toEqual([fp]);
+
+    // A deposit of 500.00 through the sandbox checkout.
     const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       fetch(`${server.url}/api${path}`, {
         method,

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fingerprint } from '../../client/fingerprint.ts';
 import { $codeFlow } from '../../stores/auth-flow.ts';
 import { $topModal, closeModal, type ModalName } from '../../stores/modals.ts';
 import { keepTabInside } from '../ui/focus-trap.ts';
@@ -47,6 +48,12 @@ function ModalFrame({ name }: { name: ModalName }) {
   const flow = useStore($codeFlow);
   const dialogRef = useRef<HTMLDivElement>(null);
   const title = name === 'ConfirmByPhone' ? t(codeTitleKey(flow)) : t(`modals.${name}`);
+
+  // The device fingerprint is made while the player types (it is sent with the login or the
+  // registration and waits at most 500 ms then: src/client/fingerprint.ts).
+  useEffect(() => {
+    if (name === 'Login' || name === 'LoginByEmail' || name === 'Register') void fingerprint();
+  }, [name]);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -66,13 +66,16 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** How the session began: password, code, register, reset, social:<provider>. */
     method: text('method').notNull(),
+    /** The keyed hash of the browser's fingerprint, and the fingerprint sealed (auth/fingerprint.ts). */
+    device: text('device'),
+    deviceSealed: text('device_sealed'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** logout, logout_others, reuse_detected, password_changed. */
     revokeReason: text('revoke_reason'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_device_idx').on(t.device)],
 );
 
 /**

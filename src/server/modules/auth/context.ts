@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/locales.ts';
 import type { Env } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { DeviceCookies } from './device.ts';
+import type { Fingerprints } from './fingerprint.ts';
 import type { Logger, Messenger } from './messenger.ts';
 import type { Notifier } from './notifier.ts';
 import type { Sessions } from './sessions.ts';
@@ -20,6 +21,8 @@ export interface RequestMeta {
   /** The locale prefix strategy, for localized links in messages. */
   strategy: Strategy;
   country?: string | null;
+  /** The browser's fingerprint as sent (`fp`), kept sealed with the session (auth/fingerprint.ts). */
+  fingerprint?: string | null;
 }
 
 /** What every part of the accounts module works with. */
@@ -34,6 +37,7 @@ export interface AuthDeps {
    */
   sessionsRevoked: (sessionIds: string[]) => Promise<void>;
   devices: DeviceCookies;
+  fingerprints: Fingerprints;
   log: Logger;
 }
 

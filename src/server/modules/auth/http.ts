@@ -40,7 +40,14 @@ export function requestMeta(request: FastifyRequest, env: Env, bodyLocale?: stri
     strategy: env.LOCALE_STRATEGY,
     // From the edge's geo lookup: a country header counts only when configured (docs/edge.md).
     country: request.server.countryOf?.(request) ?? null,
+    fingerprint: fingerprintOf(request.body),
   };
+}
+
+/** The `fp` a login or registration body carries (its schema bounds it), else null. */
+function fingerprintOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('fp' in body)) return null;
+  return typeof body.fp === 'string' && body.fp !== '' ? body.fp : null;
 }
 
 const verified = new WeakMap<FastifyRequest, Promise<VerifiedAccess | null>>();

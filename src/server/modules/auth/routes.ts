@@ -316,6 +316,15 @@ export async function authRoutes(
         .withTypeProvider<ZodTypeProvider>()
         .get('/operator/login-throttles', { schema: declared('GET /operator/login-throttles') }, async () =>
           auth.throttle.report(),
+        )
+        .get(
+          '/operator/players/:userId/devices',
+          { schema: declared('GET /operator/players/:userId/devices') },
+          async (request) => {
+            const devices = await auth.sessions.devicesOf(request.params.userId);
+            if (!devices) throw new DomainError('not_found', { user: ['not_found'] });
+            return { data: devices };
+          },
         );
     });
   }

@@ -111,6 +111,24 @@ export const socialCallbackQuery = z.looseObject({
 
 const counterState = { failures: z.number().int(), wait_seconds: z.number().int() };
 
+/** GET /operator/players/:userId/devices: the devices a player's sessions came from (docs/edge.md). */
+export const playerPath = z.object({ userId: z.string().regex(/^\d{1,18}$/) });
+export const playerDevices = z.object({
+  data: z.array(
+    z.object({
+      device: z.string(),
+      fingerprint: z.string().nullable(),
+      sessions: z.number().int(),
+      first_seen_at: timestamp,
+      last_seen_at: timestamp,
+      user_agent: z.string().nullable(),
+      other_players: z.array(
+        z.object({ user_id: z.string(), sessions: z.number().int(), last_seen_at: timestamp }),
+      ),
+    }),
+  ),
+});
+
 /** GET /operator/login-throttles: the login throttle's live counters (docs/api-auth.md). */
 export const throttleReport = z.object({
   accounts: z.array(
@@ -312,6 +330,12 @@ export const ROUTES = {
       421: popup('the result: social_failed (an untrusted host)'),
       500: popup('the result: social_failed'),
     },
+  }),
+  'GET /operator/players/:userId/devices': route({
+    summary: 'The devices (fingerprints) a player’s sessions came from and the other accounts seen on them',
+    auth: 'operator',
+    params: playerPath,
+    response: { 200: playerDevices },
   }),
   'GET /operator/login-throttles': route({
     summary: 'The login throttle’s live counters, accounts with the latest failure first',

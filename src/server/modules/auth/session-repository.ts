@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import type { SealedFingerprint } from './fingerprint.ts';
 import { USER_COLUMNS_OF_U, type UserRow } from './repository.ts';
 
 /** Sessions (one per login) and their refresh tokens, stored as hashes. */
@@ -21,11 +22,25 @@ export async function userOfLiveSession(
 
 export async function createSession(
   db: Queryable,
-  session: { userId: string; userAgent: string | null; ip: string; method: string },
+  session: {
+    userId: string;
+    userAgent: string | null;
+    ip: string;
+    method: string;
+    fingerprint: SealedFingerprint | null;
+  },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    'insert into sessions (user_id, user_agent, ip, method) values ($1, $2, $3, $4) returning id',
-    [session.userId, session.userAgent?.slice(0, 400) ?? null, session.ip, session.method],
+    `insert into sessions (user_id, user_agent, ip, method, device, device_sealed)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [
+      session.userId,
+      session.userAgent?.slice(0, 400) ?? null,
+      session.ip,
+      session.method,
+      session.fingerprint?.device ?? null,
+      session.fingerprint?.sealed ?? null,
+    ],
   );
   if (!row) throw new Error('insert into sessions returned no row');
   return row.id;
@@ -146,5 +161,42 @@ export function liveSessions(db: Queryable, userId: string): Promise<LiveSession
     `select id, user_agent, ip, created_at, last_used_at from sessions
       where user_id = $1 and revoked_at is null order by last_used_at desc limit 50`,
     [userId],
+  );
+}
+
+/** A device (a fingerprint's keyed hash) a player's sessions came from. */
+export interface PlayerDeviceRow {
+  device: string;
+  device_sealed: string;
+  sessions: number;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  user_agent: string | null;
+}
+
+/** The devices of a player's sessions, the most recently used first (at most 50). */
+export function devicesOfPlayer(db: Queryable, userId: string): Promise<PlayerDeviceRow[]> {
+  return db.query<PlayerDeviceRow>(
+    `select device, (array_agg(device_sealed order by created_at desc))[1] as device_sealed,
+            count(*)::int as sessions, min(created_at) as first_seen_at, max(last_used_at) as last_seen_at,
+            (array_agg(user_agent order by created_at desc))[1] as user_agent
+       from sessions where user_id = $1 and device is not null
+      group by device order by last_seen_at desc limit 50`,
+    [userId],
+  );
+}
+
+/** The other players whose sessions came from any of `devices`. */
+export function playersOfDevices(
+  db: Queryable,
+  devices: string[],
+  except: string,
+): Promise<{ device: string; user_id: string; sessions: number; last_seen_at: Date }[]> {
+  if (devices.length === 0) return Promise.resolve([]);
+  return db.query(
+    `select device, user_id::text as user_id, count(*)::int as sessions, max(last_used_at) as last_seen_at
+       from sessions where device = any($1::text[]) and user_id <> $2
+      group by device, user_id order by last_seen_at desc`,
+    [devices, except],
   );
 }

@@ -1,17 +1,32 @@
 import type { Database } from '../../db/client.ts';
 import type { AuthDeps, RequestMeta } from './context.ts';
 import type { DeviceCookies } from './device.ts';
+import type { Fingerprints } from './fingerprint.ts';
 import type { UserRow } from './repository.ts';
 import {
   claimRefreshToken,
   createSession,
+  devicesOfPlayer,
   insertRefreshToken,
+  playersOfDevices,
   refreshTokenUse,
   revokeSessions,
   type SessionOwner,
   touchSession,
 } from './session-repository.ts';
 import { hashOpaque, opaqueToken, type TokenKeys } from './tokens.ts';
+
+/** A device of a player, as the operator API answers it. */
+export interface PlayerDevice {
+  device: string;
+  /** The fingerprint as the browser sent it; null when it was sealed under an earlier key. */
+  fingerprint: string | null;
+  sessions: number;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  user_agent: string | null;
+  other_players: { user_id: string; sessions: number; last_seen_at: Date }[];
+}
 
 export interface IssuedSession {
   accessToken: string;
@@ -29,6 +44,7 @@ export class Sessions {
   readonly #keys: TokenKeys;
   readonly #env: AuthDeps['env'];
   readonly #devices: DeviceCookies;
+  readonly #fingerprints: Fingerprints;
   readonly #sessionsRevoked: AuthDeps['sessionsRevoked'];
 
   constructor(deps: AuthDeps) {
@@ -36,14 +52,50 @@ export class Sessions {
     this.#keys = deps.keys;
     this.#env = deps.env;
     this.#devices = deps.devices;
+    this.#fingerprints = deps.fingerprints;
     this.#sessionsRevoked = deps.sessionsRevoked;
+  }
+
+  /**
+   * The devices a player's sessions came from (docs/edge.md "Device fingerprint"): each with its
+   * fingerprint opened under the configured key and the other accounts seen on it; null for an
+   * unknown player.
+   */
+  async devicesOf(userId: string): Promise<PlayerDevice[] | null> {
+    const [player] = await this.#db.query<{ id: string }>('select id::text as id from users where id = $1', [
+      userId,
+    ]);
+    if (!player) return null;
+    const devices = await devicesOfPlayer(this.#db, userId);
+    const others = await playersOfDevices(
+      this.#db,
+      devices.map((d) => d.device),
+      userId,
+    );
+    return devices.map((d) => ({
+      device: d.device,
+      fingerprint: this.#fingerprints.open(d.device_sealed),
+      sessions: d.sessions,
+      first_seen_at: d.first_seen_at,
+      last_seen_at: d.last_seen_at,
+      user_agent: d.user_agent,
+      other_players: others
+        .filter((o) => o.device === d.device)
+        .map((o) => ({ user_id: o.user_id, sessions: o.sessions, last_seen_at: o.last_seen_at })),
+    }));
   }
 
   /** Starts a session: its first refresh token and an access token. */
   async issue(user: UserRow, meta: RequestMeta, method: string): Promise<IssuedSession> {
     const refresh = opaqueToken();
     const sessionId = await this.#db.transaction(async (tx) => {
-      const id = await createSession(tx, { userId: user.id, userAgent: meta.userAgent, ip: meta.ip, method });
+      const id = await createSession(tx, {
+        userId: user.id,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+        method,
+        fingerprint: this.#fingerprints.seal(meta.fingerprint),
+      });
       await insertRefreshToken(tx, id, refresh.hash, this.#env.REFRESH_TOKEN_TTL_DAYS);
       return id;
     });
