@@ -81,7 +81,9 @@ async function openPglite(dataDir: string): Promise<Database> {
       held.add(key);
       return { lost: new Promise<void>(() => {}), release: async () => void held.delete(key) };
     },
-    async query<Row>(text: string, values: unknown[] = []) {
+    async query<Row>(text: string, values: unknown[] = [], name?: string) {
+      // A named statement outside a transaction (the one-statement bet) is prepared once too.
+      if (name) return client.runExclusive(() => prepared.query<Row>(name, text, values));
       const result = await client.query<Row>(text, values);
       return result.rows;
     },
