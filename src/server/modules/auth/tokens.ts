@@ -1,4 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SignJWT } from 'jose';
 
 /** Access token claims: `sub` is the user id, `sid` the session. */
@@ -15,11 +23,14 @@ export interface VerifiedAccess extends AccessClaims {
 /** Keys derived from the one token secret: access JWTs, code hashes, refresh-token successors. */
 export class TokenKeys {
   readonly #jwtKey: Uint8Array;
+  /** The same key as a KeyObject (a Uint8Array key is prepared again on every createHmac). */
+  readonly #jwtKeyObject: KeyObject;
   readonly #hmacKey: Buffer;
   readonly #refreshKey: Buffer;
 
   constructor(secret: string) {
     this.#jwtKey = new TextEncoder().encode(secret);
+    this.#jwtKeyObject = createSecretKey(this.#jwtKey);
     this.#hmacKey = createHash('sha256').update(`codes:${secret}`).digest();
     this.#refreshKey = createHash('sha256').update(`refresh:${secret}`).digest();
   }
@@ -49,7 +60,7 @@ export class TokenKeys {
     if (parts.length !== 3) return null;
     const [header, body, signature] = parts as [string, string, string];
     if (!/^[\w-]{43}$/.test(signature) || !/^[\w-]+$/.test(header) || !/^[\w-]+$/.test(body)) return null;
-    const expected = createHmac('sha256', this.#jwtKey).update(`${header}.${body}`).digest();
+    const expected = createHmac('sha256', this.#jwtKeyObject).update(`${header}.${body}`).digest();
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const head = jsonOf(header);
