@@ -66,7 +66,9 @@ try {
         },
         (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode))),
+          );
         },
       );
       req.on('error', reject);

@@ -216,6 +216,12 @@ async function placeInTransaction<G extends BetGame>(
   return afterCommit(deps, user, moved);
 }
 
+/**
+ * How this process's instant bets went (tests and operators read it): placed by the one statement,
+ * predictions found stale (each costs one more round trip), and bets handed to the transaction.
+ */
+export const instantBets = { oneStatement: 0, staleNonce: 0, handedOver: 0 };
+
 /** Tries of the one statement with a fresh prediction before the transaction takes the nonce. */
 const PREDICTION_TRIES = 3;
 
@@ -331,6 +337,7 @@ async function placeInstant<G extends BetGame>(
     } catch (error) {
       const state = sqlState(error);
       if (state === STALE_NONCE) {
+        instantBets.staleNonce += 1;
         forgetNonce(database, user.id);
         continue;
       }
@@ -341,6 +348,7 @@ async function placeInstant<G extends BetGame>(
     if (!placed) throw new Error('place_instant_bet returned nothing');
     if (placed.r_status === 'replay')
       return replayBet(deps, user, key, requestHash, 'transaction_id') as Promise<BetAnswer<G>>;
+    instantBets.oneStatement += 1;
     nonceTaken(database, user.id, taken);
     const row = {
       id: placed.r_bet!,
@@ -362,6 +370,7 @@ async function placeInstant<G extends BetGame>(
     } as BetRow<G>;
     return afterCommit(deps, user, { row, cash: BigInt(placed.r_cash!), bonus: BigInt(placed.r_bonus!) });
   }
+  instantBets.handedOver += 1;
   return placeInTransaction(deps, user, bet, key, requestHash);
 }
 
