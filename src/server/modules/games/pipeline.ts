@@ -47,11 +47,16 @@ import { betView } from './views.ts';
  * nonce meanwhile; then the function refuses (CB001), the pair is read again and the bet computed
  * again (at most PREDICTION_TRIES times, then the transaction below). The cases the bonus engine
  * decides (a first stake, a VIP level reached, a bonus's max bet, a stake its bonus money tops up, a
- * completed wagering: CB002) roll back and run the transaction below; so does a player's first bet
- * in this process (its pair is read first, then the one statement). Every guarantee stays in the
- * database: the unique key (a replay writes nothing and answers the first answer, another request
- * under it is a 409), the row lock on the pair (consecutive nonces), the conditional balance update
- * (no overdraft: CB003 is 422). docs/performance.md "Bets" has the figures.
+ * completed wagering: CB002) roll back and run the transaction below. A player's first bet in this
+ * process reads the pair first (one more round trip), and a bet of a round game (the transaction)
+ * leaves the prediction right for the next instant bet. Why not fewer or other round trips: the
+ * outcome needs the nonce and HMAC is not computed in SQL, so without a prediction a bet needs one
+ * statement that locks the pair and reads the nonce and a second that writes (two round trips, and
+ * the pair's row lock held across the server's computation in between); with it, one. Every
+ * guarantee stays in the database: the unique key (a replay writes nothing and answers the first
+ * answer, another request under it is a 409), the row lock on the pair (consecutive nonces), the
+ * conditional balance update (no overdraft: CB003 is 422). docs/performance.md "Bets" has the
+ * figures.
  *
  * A key used before rolls the transaction back (`Replay`) and answers what it first answered.
  * `placeBet` opens a bet: an instant game's, decided at once, or a round (`status: 'active'`:
