@@ -4,9 +4,13 @@
  * each, the same bet transaction called in-process (no HTTP) and the raw transaction ceiling of the
  * same database (BEGIN; one conditional UPDATE; COMMIT). Loopback; the client shares the cores.
  * In-process, the bets are measured again with an active bonus per player (the bonus hook's cost).
- * Run by hand: BENCH_SECONDS (default 10), BENCH_CONCURRENCY (default 32), BENCH_PLAYERS (64).
+ * Run by hand: BENCH_SECONDS (default 10), BENCH_CONCURRENCY (default 64), BENCH_PLAYERS (64).
+ * Each database ends with the issue's ratio: HTTP dice bets per second over the raw ceiling, at the
+ * same concurrency (docs/performance.md "Bets"). BENCH_CPU_PROF=<dir> starts the server under
+ * `node --cpu-prof` and writes its profile there when it stops.
  */
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +27,7 @@ import { startServer } from '../tests/helpers/server.ts';
 import { fundedUsers, gamesDeps } from './players.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
 /** Which parts to run: `http`, `inprocess` (default both) and which databases: `pglite`, `postgresql`. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,inprocess,pglite,postgresql').split(','));
@@ -78,33 +82,66 @@ async function inBatches<T>(count: number, size: number, make: (i: number) => Pr
 }
 
 /** Dice bets through HTTP: PLAYERS funded players, CONCURRENCY callers, 1 RUB at 49.5 % each. */
-async function httpBets(label: string, env: Record<string, string>) {
-  const server = await startServer({ SERVE_SITE: 'false', LOG_LEVEL: 'error', ...env });
+async function httpBets(label: string, env: Record<string, string>): Promise<Measured> {
+  const profile = process.env.BENCH_CPU_PROF;
+  const server = await startServer({
+    SERVE_SITE: 'false',
+    LOG_LEVEL: 'error',
+    ...(profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` } : {}),
+    ...env,
+  });
   try {
     const players = await inBatches(PLAYERS, 8, () =>
       fundedPlayer(server.url, { amount: '100000', prefix: 'bench' }).then((p) => p.token),
     );
     const body = JSON.stringify({ amount: '1', target: '49.50', direction: 'under' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     let n = 0;
-    const bet = async (caller: number) => {
-      const token = players[(caller + n++) % players.length];
-      const res = await fetch(`${server.url}/api/games/dice/bet`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body,
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(String(res.status));
-    };
+    const bet = (caller: number) =>
+      post(agent, server.url, '/api/games/dice/bet', players[(caller + n++) % players.length]!, body);
     await loop(bet); // warm-up run of the same length, then the measured one
-    report('dice bet via HTTP', label, await loop(bet));
+    const measured = await loop(bet);
+    report('dice bet via HTTP', label, measured);
+    agent.destroy();
+    return measured;
   } finally {
     await server.stop();
   }
 }
 
+/**
+ * The bench's HTTP client: node:http with keep-alive, one socket per caller. It shares the two
+ * cores with the server, and fetch (undici) cost it about as much CPU per bet as the server's own
+ * bet path; bet-cpu.ts measures the server's CPU per bet whatever the client.
+ */
+function post(agent: http.Agent, base: string, pathname: string, token: string, body: string): Promise<void> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** The same bet transaction without HTTP, and the raw transaction ceiling of the database. */
-async function inProcess(label: string, database: Database) {
+async function inProcess(label: string, database: Database): Promise<Measured> {
   const config = loadConfig({ NODE_ENV: 'test' });
   const users = await fundedUsers(database, PLAYERS, { cash: 10_000_000n, prefix: 'bench' });
   const deps = gamesDeps(config, database);
@@ -151,7 +188,26 @@ async function inProcess(label: string, database: Database) {
       );
     });
   await loop(raw);
-  report('raw transaction (one conditional update)', label, await loop(raw));
+  const ceiling = await loop(raw);
+  report('raw transaction (one conditional update)', label, ceiling);
+  return ceiling;
+}
+
+/** The issue's goal: HTTP bets per second as a share of the raw ceiling, and the HTTP p99. */
+function ratio(label: string, http: Measured | undefined, ceiling: Measured | undefined, goal: number) {
+  if (!http || !ceiling) return;
+  const share = (100 * http.perSecond) / ceiling.perSecond;
+  console.log(
+    JSON.stringify({
+      bench: 'HTTP dice bets / raw ceiling',
+      database: label,
+      concurrency: CONCURRENCY,
+      share: `${share.toFixed(1)} %`,
+      goal: `>= ${goal} %`,
+      p99: http.p99,
+      met: share >= goal,
+    }),
+  );
 }
 
 /** An active bonus for each player, wagering ×1000 (it never completes during a run). */
@@ -182,24 +238,30 @@ async function giveBonuses(database: Database, users: readonly { id: string }[])
 }
 
 if (PARTS.has('pglite')) {
+  let http: Measured | undefined;
+  let ceiling: Measured | undefined;
   if (PARTS.has('http'))
-    await httpBets('pglite (file)', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casino-bench-')) });
+    http = await httpBets('pglite (file)', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casino-bench-')) });
   if (PARTS.has('inprocess')) {
     const database = await openDatabase({ dataDir: mkdtempSync(path.join(tmpdir(), 'casino-bench-')) });
-    await inProcess('pglite (file)', database);
+    ceiling = await inProcess('pglite (file)', database);
     await database.close();
   }
+  ratio('pglite (file)', http, ceiling, 40);
 }
 if (process.env.BENCH_DATABASE_URL && PARTS.has('postgresql')) {
   process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const { url, drop } = await freshDatabaseUrl();
   try {
-    if (PARTS.has('http')) await httpBets('postgresql (pool 10)', { DATABASE_URL: url! });
+    let http: Measured | undefined;
+    let ceiling: Measured | undefined;
+    if (PARTS.has('http')) http = await httpBets('postgresql (pool 10)', { DATABASE_URL: url! });
     if (PARTS.has('inprocess')) {
       const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-      await inProcess('postgresql (pool 10)', database);
+      ceiling = await inProcess('postgresql (pool 10)', database);
       await database.close();
     }
+    ratio('postgresql (pool 10)', http, ceiling, 50);
   } finally {
     await drop();
   }

@@ -1,3 +1,5 @@
+import { numberFormat } from './number-format.ts';
+
 /** Money helpers: amounts are bigint minor units; decimal strings only at the edges. */
 
 /** Minor-unit digits per currency (all five use hundredths: kopeck, cent, tiyn, paisa). */
@@ -39,7 +41,7 @@ export function formatMoney(
 ): string {
   const value = Number(fromMinor(minor, digits));
   const whole = minor % 10n ** BigInt(digits) === 0n;
-  return new Intl.NumberFormat(languageTag, {
+  return numberFormat(languageTag, {
     style: 'currency',
     currency,
     minimumFractionDigits: whole ? 0 : digits,

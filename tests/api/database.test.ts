@@ -81,6 +81,28 @@ describe('schema and migrations', () => {
   });
 });
 
+describe('named statements', () => {
+  test('a named statement outside a transaction never runs inside another caller’s open transaction', async () => {
+    await t.database.query('create table if not exists named_probe (n int)');
+    let named: Promise<unknown> | undefined;
+    const rolledBack = t.database
+      .transaction(async (tx) => {
+        await tx.query('insert into named_probe values (1)');
+        // Issued while the transaction is open: it must wait for it (PGlite has one connection) or
+        // run on a connection of its own (PostgreSQL), and its insert must outlive the rollback.
+        named = t.database.query('insert into named_probe values (2)', [], 'named_probe_insert');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await tx.query('insert into named_probe values (3)');
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    expect(await rolledBack).toBe('roll back');
+    await named;
+    const rows = await t.database.query<{ n: number }>('select n from named_probe order by n');
+    expect(rows).toEqual([{ n: 2 }]);
+  });
+});
+
 describe('file-backed PGlite', () => {
   // The PostgreSQL run (TEST_DATABASE_URL) covers the server engine: there this one is skipped.
   test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(

@@ -58,6 +58,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** PGlite's own lock for transactions (what its `query` and `transaction` wait for). */
+interface ExclusiveTransactions {
+  _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
@@ -81,7 +86,14 @@ async function openPglite(dataDir: string): Promise<Database> {
       held.add(key);
       return { lost: new Promise<void>(() => {}), release: async () => void held.delete(key) };
     },
-    async query<Row>(text: string, values: unknown[] = []) {
+    async query<Row>(text: string, values: unknown[] = [], name?: string) {
+      // A named statement outside a transaction (the one-statement bet) is prepared once too. It
+      // waits for any open transaction first, as `client.query` does: `runExclusive` alone only
+      // orders single calls, and would run it between the statements of another's transaction.
+      if (name)
+        return (client as unknown as ExclusiveTransactions)._runExclusiveTransaction(() =>
+          client.runExclusive(() => prepared.query<Row>(name, text, values)),
+        );
       const result = await client.query<Row>(text, values);
       return result.rows;
     },

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
 import { isWin } from './bet-result.ts';
@@ -30,7 +31,10 @@ export function BetTable({
 }) {
   const { t, i18n } = useTranslation();
   const tag = LANGUAGE_TAG[i18n.language as Locale] ?? 'en-US';
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+    [tag],
+  );
   if (rows.length === 0) return <p className="gk-empty">{empty}</p>;
   return (
     <div className="gk-table-wrap">

@@ -1,5 +1,6 @@
 import { type Ratio, toDecimal } from '../../../games/ratio.ts';
 import { formatMoney, fromMinor, MINOR_DIGITS, toMinor } from '../../../shared/money.ts';
+import { numberFormat } from '../../../shared/number-format.ts';
 
 /**
  * Numbers on the game pages, in the player's locale (Intl): multipliers, percentages, amounts, and
@@ -45,7 +46,7 @@ export function formatMultiplier(m: string | number | Ratio, tag: string): strin
   else text = m.trim();
   const [whole = '0', fraction = ''] = text.split('.');
   const truncated = Number(`${whole || '0'}.${fraction.padEnd(2, '0').slice(0, 2)}`);
-  const shown = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+  const shown = numberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     Number.isFinite(truncated) ? truncated : 0,
   );
   return `${shown}×`;
@@ -53,7 +54,7 @@ export function formatMultiplier(m: string | number | Ratio, tag: string): strin
 
 /** A plain number in the tag's format ("49,5" in pt-BR), e.g. a dice roll or a scale mark. */
 export function formatNumber(value: number, tag: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(tag, options).format(value);
+  return numberFormat(tag, options).format(value);
 }
 
 /**
@@ -62,7 +63,7 @@ export function formatNumber(value: number, tag: string, options?: Intl.NumberFo
  */
 export function formatAmount(minor: bigint, currency: string, tag: string): string {
   try {
-    return new Intl.NumberFormat(tag, {
+    return numberFormat(tag, {
       style: 'currency',
       currency,
       minimumFractionDigits: MINOR_DIGITS,

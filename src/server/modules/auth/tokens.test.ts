@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { hashOpaque, opaqueToken, sixDigitCode, TokenKeys } from './tokens.ts';
 
@@ -24,6 +25,26 @@ describe('access tokens', () => {
     const expired = await keys.signAccess({ userId: 1n, sessionId: 's' }, 1);
     await new Promise((r) => setTimeout(r, 2100));
     expect(await keys.verifyAccess(expired)).toBeNull();
+  });
+
+  test('a validly signed token is still refused for a critical header, a future nbf or a padded signature', async () => {
+    const sign = (header: object, body: object) => {
+      const h = Buffer.from(JSON.stringify(header)).toString('base64url');
+      const b = Buffer.from(JSON.stringify(body)).toString('base64url');
+      const s = createHmac('sha256', 'x'.repeat(40)).update(`${h}.${b}`).digest('base64url');
+      return `${h}.${b}.${s}`;
+    };
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const good = sign({ alg: 'HS256', typ: 'JWT' }, { sub: '7', sid: 's', exp });
+    expect(await keys.verifyAccess(good)).toMatchObject({ userId: 7n, sessionId: 's' });
+    expect(
+      await keys.verifyAccess(sign({ alg: 'HS256', crit: ['x'], x: 1 }, { sub: '7', sid: 's', exp })),
+    ).toBeNull();
+    expect(await keys.verifyAccess(sign({ alg: 'HS256' }, { sub: '7', sid: 's', exp, nbf: exp }))).toBeNull();
+    expect(await keys.verifyAccess(sign({ alg: 'HS512' }, { sub: '7', sid: 's', exp }))).toBeNull();
+    expect(await keys.verifyAccess(sign({ alg: 'HS256' }, { sub: 'x7', sid: 's', exp }))).toBeNull();
+    expect(await keys.verifyAccess(`${good}=`)).toBeNull();
+    expect(await keys.verifyAccess(`${good}.`)).toBeNull();
   });
 
   test('the "none" algorithm is refused', async () => {

@@ -1,5 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
+import { SignJWT } from 'jose';
 
 /** Access token claims: `sub` is the user id, `sid` the session. */
 export interface AccessClaims {
@@ -15,11 +23,14 @@ export interface VerifiedAccess extends AccessClaims {
 /** Keys derived from the one token secret: access JWTs, code hashes, refresh-token successors. */
 export class TokenKeys {
   readonly #jwtKey: Uint8Array;
+  /** The same key as a KeyObject (a Uint8Array key is prepared again on every createHmac). */
+  readonly #jwtKeyObject: KeyObject;
   readonly #hmacKey: Buffer;
   readonly #refreshKey: Buffer;
 
   constructor(secret: string) {
     this.#jwtKey = new TextEncoder().encode(secret);
+    this.#jwtKeyObject = createSecretKey(this.#jwtKey);
     this.#hmacKey = createHash('sha256').update(`codes:${secret}`).digest();
     this.#refreshKey = createHash('sha256').update(`refresh:${secret}`).digest();
   }
@@ -33,22 +44,42 @@ export class TokenKeys {
       .sign(this.#jwtKey);
   }
 
-  /** Verified claims, or null for anything invalid or expired. */
+  /**
+   * Verified claims, or null for anything invalid or expired. HS256 only, checked synchronously
+   * with node:crypto: every authenticated request verifies its token, and WebCrypto's asynchronous
+   * HMAC (jose's `jwtVerify`) cost about 0.5 ms of CPU per request under the bet benchmark
+   * (docs/performance.md "Bets"). The rules are jose's: the header's `alg` must be HS256 and it may
+   * name no critical extension, `exp` must be in the future, `nbf` (when present) not.
+   */
   async verifyAccess(token: string): Promise<VerifiedAccess | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.#jwtKey, { algorithms: ['HS256'] });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        typeof payload.exp !== 'number' ||
-        !/^\d+$/.test(payload.sub)
-      )
-        return null;
-      return { userId: BigInt(payload.sub), sessionId: payload.sid, expiresAt: payload.exp * 1000 };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return null;
-      throw error;
-    }
+    return this.verifyAccessNow(token);
+  }
+
+  verifyAccessNow(token: string): VerifiedAccess | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, body, signature] = parts as [string, string, string];
+    if (!/^[\w-]{43}$/.test(signature) || !/^[\w-]+$/.test(header) || !/^[\w-]+$/.test(body)) return null;
+    const expected = createHmac('sha256', this.#jwtKeyObject).update(`${header}.${body}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const head = jsonOf(header);
+    if (head?.alg !== 'HS256' || 'crit' in head || ('b64' in head && head.b64 !== true)) return null;
+    const payload = jsonOf(body);
+    if (!payload) return null;
+    const now = Math.floor(Date.now() / 1000);
+    const { sub, sid, exp, nbf, iat } = payload;
+    if (
+      typeof sub !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof exp !== 'number' ||
+      !/^\d+$/.test(sub) ||
+      exp <= now ||
+      (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) ||
+      (iat !== undefined && typeof iat !== 'number')
+    )
+      return null;
+    return { userId: BigInt(sub), sessionId: sid, expiresAt: exp * 1000 };
   }
 
   /** Keyed hash of a one-time code: a database read does not reveal live codes. */
@@ -64,6 +95,18 @@ export class TokenKeys {
   refreshSuccessor(token: string): { token: string; hash: Buffer } {
     const next = createHmac('sha256', this.#refreshKey).update(token).digest('base64url');
     return { token: next, hash: hashOpaque(next) };
+  }
+}
+
+/** A JWT segment's JSON object, or null. */
+function jsonOf(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
   }
 }
 

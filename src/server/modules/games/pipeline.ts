@@ -3,16 +3,19 @@ import { floats } from '../../../games/fair/node.ts';
 import type { Ratio } from '../../../games/ratio.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
+import { POINT_MINOR, VIP_LEVELS } from '../../../shared/vip.ts';
 import type { BetAnswer, BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
 import type { Queryable } from '../../db/client.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { wagerStake } from '../bonus/engine.ts';
+import { edgeBpsOf } from '../bonus/rules.ts';
 import { cashBalance as walletCash } from '../wallet/balances.ts';
 import {
   committedAccountId,
   existingTransaction,
   houseShard,
+  InsufficientFunds,
   moveWithHouse,
   openTransaction,
   requestHashOf,
@@ -22,7 +25,7 @@ import { type BetRow, betOfTransaction, insertBet, settleRound } from './bet-rep
 import type { GamesDeps } from './deps.ts';
 import { announce } from './feed.ts';
 import { checkLimits, checkMaxProfit, checkStakeCanWin, currencyOf } from './limits.ts';
-import { ensurePairs, takeNonce } from './seeds.ts';
+import { ensurePairs, forgetNonce, nonceTaken, predictNonce, type TakenNonce, takeNonce } from './seeds.ts';
 import { betView } from './views.ts';
 
 /**
@@ -33,6 +36,27 @@ import { betView } from './views.ts';
  *   seed pair, so the player's bets queue and nonces are consecutive) → insert or settle the bet →
  *   the bonus hook (`wagerStake`: VIP progress and the active bonus's wagering, docs/bonuses.md) →
  *   move the money with the house (`moveWithHouse`, one statement) → commit → publish.
+ *
+ * An instant bet (decided at once, no `check`: dice, keno, roulette, wheel, cases, miner auto) takes
+ * these steps in ONE statement, one database round trip, in autocommit: `place_instant_bet`
+ * (drizzle/0014_bet_function.sql). The outcome depends on the nonce, and HMAC stays out of SQL, so
+ * the nonce is predicted: `predictNonce` (seeds.ts) remembers each player's active pair and next
+ * nonce, the outcome is computed from it, and the function takes the nonce only if the pair is still
+ * active at that nonce. The player's instant bets in this process run one after the other
+ * (`inTurn`), so the prediction is right unless another instance, a rotation or a round game took a
+ * nonce meanwhile; then the function refuses (CB001), the pair is read again and the bet computed
+ * again (at most PREDICTION_TRIES times, then the transaction below). The cases the bonus engine
+ * decides (a first stake, a VIP level reached, a bonus's max bet, a stake its bonus money tops up, a
+ * completed wagering: CB002) roll back and run the transaction below. A player's first bet in this
+ * process reads the pair first (one more round trip), and a bet of a round game (the transaction)
+ * leaves the prediction right for the next instant bet. Why not fewer or other round trips: the
+ * outcome needs the nonce and HMAC is not computed in SQL, so without a prediction a bet needs one
+ * statement that locks the pair and reads the nonce and a second that writes (two round trips, and
+ * the pair's row lock held across the server's computation in between); with it, one. Every
+ * guarantee stays in the database: the unique key (a replay writes nothing and answers the first
+ * answer, another request under it is a 409), the row lock on the pair (consecutive nonces), the
+ * conditional balance update (no overdraft: CB003 is 422). docs/performance.md "Bets" has the
+ * figures.
  *
  * A key used before rolls the transaction back (`Replay`) and answers what it first answered.
  * `placeBet` opens a bet: an instant game's, decided at once, or a round (`status: 'active'`:
@@ -128,15 +152,30 @@ export async function placeBet<G extends BetGame>(
   bet: NewBet<G>,
   key: string,
 ): Promise<BetAnswer<G>> {
-  const { database } = deps;
   const currency = currencyOf(user);
   checkLimits(deps.config, bet.game, currency, bet.stake);
   checkStakeCanWin(bet.stake, bet.smallestWin ?? null);
   if (bet.bestPayout !== undefined) checkMaxProfit(deps.config, currency, bet.stake, bet.bestPayout);
   const requestHash = requestHashOf(bet.request ?? { game: bet.game, stake: bet.stake, params: bet.params });
+  if (bet.status === 'settled' && !bet.check)
+    return inTurn(user.id, () => placeInstant(deps, user, bet, key, requestHash));
+  return placeInTransaction(deps, user, bet, key, requestHash);
+}
+
+/** The multi-statement transaction: rounds, and the instant bets the one statement hands over. */
+async function placeInTransaction<G extends BetGame>(
+  deps: GamesDeps,
+  user: UserRow,
+  bet: NewBet<G>,
+  key: string,
+  requestHash: string,
+): Promise<BetAnswer<G>> {
+  const { database } = deps;
+  const currency = currencyOf(user);
   await ensurePairs(database, user.id);
   const accounts = await accountsOf(deps, user.id, currency);
   let moved: Moved<G>;
+  let nonce: TakenNonce | undefined;
   try {
     moved = await database.transaction(async (tx) => {
       const transactionId = await openTransaction(tx, {
@@ -147,6 +186,7 @@ export async function placeBet<G extends BetGame>(
       });
       if (!transactionId) throw new Replay(key);
       const taken = await takeNonce(tx, user.id);
+      nonce = taken;
       await bet.check?.(tx);
       const settlement = bet.settle(bet.floatCount > 0 ? floats(taken, bet.floatCount) : []);
       const row = await insertBet(tx, {
@@ -176,7 +216,167 @@ export async function placeBet<G extends BetGame>(
     if (!(error instanceof Replay)) throw error;
     return replayBet(deps, user, key, requestHash, 'transaction_id') as Promise<BetAnswer<G>>;
   }
+  // Committed: the player's next instant bet is predicted to take the following nonce.
+  if (nonce) nonceTaken(database, user.id, nonce);
   return afterCommit(deps, user, moved);
+}
+
+/**
+ * How this process's instant bets went (tests and operators read it): placed by the one statement,
+ * predictions found stale (each costs one more round trip), and bets handed to the transaction.
+ */
+export const instantBets = { oneStatement: 0, staleNonce: 0, handedOver: 0 };
+
+/** Tries of the one statement with a fresh prediction before the transaction takes the nonce. */
+const PREDICTION_TRIES = 3;
+
+/** Raised by `place_instant_bet` (drizzle/0014_bet_function.sql). */
+const STALE_NONCE = 'CB001';
+const ENGINE_DECIDES = 'CB002';
+const NO_FUNDS = 'CB003';
+
+const PLACE_INSTANT_SQL = `select r_status, r_transaction::text, r_bet::text, r_client_seed, r_created,
+  r_cash::text, r_bonus::text
+  from place_instant_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`;
+
+interface PlacedRow {
+  r_status: 'placed' | 'replay';
+  r_transaction: string | null;
+  r_bet: string | null;
+  r_client_seed: string | null;
+  r_created: Date | null;
+  r_cash: string | null;
+  r_bonus: string | null;
+}
+
+/** Stakes (minor units) at which a VIP level is reached, per currency: crossing one is the engine's. */
+const levelMarks = new Map<Currency, string[]>();
+function levelMarksOf(currency: Currency): string[] {
+  let marks = levelMarks.get(currency);
+  if (!marks) {
+    marks = VIP_LEVELS.map((level) => (BigInt(level.points) * POINT_MINOR[currency]).toString());
+    levelMarks.set(currency, marks);
+  }
+  return marks;
+}
+
+/** Each player's instant bets in this process, one after the other (their nonce is predicted). */
+const turns = new Map<string, Promise<unknown>>();
+
+export function inTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(userId);
+  const run = previous ? previous.then(work, work) : work();
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  turns.set(userId, settled);
+  void settled.then(() => {
+    if (turns.get(userId) === settled) turns.delete(userId);
+  });
+  return run;
+}
+
+/** The postings of a house move: stake player → house, payout house → player (zero legs left out). */
+function houseLegs(accounts: Accounts, stake: bigint, payout: bigint) {
+  const ids: string[] = [];
+  const amounts: string[] = [];
+  if (stake > 0n) {
+    ids.push(accounts.playerAccount, accounts.houseAccount);
+    amounts.push((-stake).toString(), stake.toString());
+  }
+  if (payout > 0n) {
+    ids.push(accounts.houseAccount, accounts.playerAccount);
+    amounts.push((-payout).toString(), payout.toString());
+  }
+  return { ids, amounts };
+}
+
+function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** An instant bet in one statement (see the module's comment); the rare cases take the transaction. */
+async function placeInstant<G extends BetGame>(
+  deps: GamesDeps,
+  user: UserRow,
+  bet: NewBet<G>,
+  key: string,
+  requestHash: string,
+): Promise<BetAnswer<G>> {
+  const { database } = deps;
+  const currency = currencyOf(user);
+  const accounts = await accountsOf(deps, user.id, currency);
+  for (let attempt = 0; attempt < PREDICTION_TRIES; attempt += 1) {
+    const taken = await predictNonce(database, user.id);
+    const settlement = bet.settle(bet.floatCount > 0 ? floats(taken, bet.floatCount) : []);
+    const legs = houseLegs(accounts, bet.stake, settlement.payout);
+    let placed: PlacedRow | undefined;
+    try {
+      [placed] = await database.query<PlacedRow>(
+        PLACE_INSTANT_SQL,
+        [
+          key,
+          requestHash,
+          JSON.stringify({ game: bet.game }),
+          user.id,
+          bet.game,
+          currency,
+          bet.stake.toString(),
+          settlement.payout.toString(),
+          settlement.multiplier,
+          taken.pairId,
+          taken.nonce.toString(),
+          JSON.stringify(bet.params),
+          JSON.stringify(settlement.outcome),
+          accounts.playerAccount,
+          accounts.houseAccount,
+          edgeBpsOf(bet.game).toString(),
+          levelMarksOf(currency),
+          legs.ids,
+          legs.amounts,
+        ],
+        'games_place_instant',
+      );
+    } catch (error) {
+      const state = sqlState(error);
+      if (state === STALE_NONCE) {
+        instantBets.staleNonce += 1;
+        forgetNonce(database, user.id);
+        continue;
+      }
+      if (state === ENGINE_DECIDES) break;
+      if (state === NO_FUNDS) throw new InsufficientFunds();
+      throw error;
+    }
+    if (!placed) throw new Error('place_instant_bet returned nothing');
+    if (placed.r_status === 'replay')
+      return replayBet(deps, user, key, requestHash, 'transaction_id') as Promise<BetAnswer<G>>;
+    instantBets.oneStatement += 1;
+    nonceTaken(database, user.id, taken);
+    const row = {
+      id: placed.r_bet!,
+      game: bet.game,
+      status: 'settled',
+      currency,
+      amount: bet.stake.toString(),
+      payout: settlement.payout.toString(),
+      multiplier: settlement.multiplier,
+      params: bet.params,
+      outcome: settlement.outcome,
+      nonce: taken.nonce.toString(),
+      client_seed: placed.r_client_seed!,
+      commitment: taken.commitment,
+      server_seed: null,
+      seed_pair_id: taken.pairId,
+      created_at: placed.r_created!,
+      settled_at: placed.r_created!,
+    } as BetRow<G>;
+    return afterCommit(deps, user, { row, cash: BigInt(placed.r_cash!), bonus: BigInt(placed.r_bonus!) });
+  }
+  instantBets.handedOver += 1;
+  return placeInTransaction(deps, user, bet, key, requestHash);
 }
 
 /** The answer to a retried key: the bet it created or settled (as it stands now) and the balance first answered. */

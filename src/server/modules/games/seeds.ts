@@ -138,6 +138,76 @@ async function takeNonceOnce(tx: Queryable, userId: string): Promise<TakenNonce 
   };
 }
 
+/**
+ * The nonce the player's next bet will take, predicted: per database, the active pair and its next
+ * nonce as this process last saw them, so the one-statement bet (pipeline.ts) can compute its outcome
+ * before the database takes the nonce. The statement takes the nonce only if it is still the pair's
+ * next one; a stale prediction (another instance, a rotation, a round game's bet) is refused there,
+ * forgotten and read again. Bounded: the least recently used players are dropped first.
+ */
+const PREDICTED_MAX = 20_000;
+const predicted = new WeakMap<Database, Map<string, TakenNonce>>();
+
+function predictedMap(database: Database): Map<string, TakenNonce> {
+  let map = predicted.get(database);
+  if (!map) {
+    map = new Map();
+    predicted.set(database, map);
+  }
+  return map;
+}
+
+/** The pair and nonce the player's next bet is expected to take (read once, then remembered). */
+export async function predictNonce(database: Database, userId: string): Promise<TakenNonce> {
+  const map = predictedMap(database);
+  const known = map.get(userId);
+  if (known) {
+    // Most recently used last, so the oldest entry is the first the bound drops.
+    map.delete(userId);
+    map.set(userId, known);
+    return known;
+  }
+  await ensurePairs(database, userId);
+  const [row] = await database.query<{
+    id: string;
+    server_seed: string;
+    client_seed: string;
+    commitment: string;
+    nonce: string;
+  }>(
+    `select id::text, server_seed, client_seed, commitment, nonce::text from seed_pairs
+      where user_id = $1 and status = 'active'`,
+    [userId],
+    'seeds_predict',
+  );
+  if (!row) throw new Error(`player ${userId} has no active seed pair`);
+  const taken: TakenNonce = {
+    pairId: row.id,
+    serverSeed: row.server_seed,
+    clientSeed: row.client_seed,
+    commitment: row.commitment,
+    nonce: BigInt(row.nonce),
+  };
+  remember(map, userId, taken);
+  return taken;
+}
+
+function remember(map: Map<string, TakenNonce>, userId: string, next: TakenNonce) {
+  map.delete(userId);
+  map.set(userId, next);
+  if (map.size > PREDICTED_MAX) map.delete(map.keys().next().value!);
+}
+
+/** After a committed bet took `taken`: the player's next bet takes the following nonce. */
+export function nonceTaken(database: Database, userId: string, taken: TakenNonce): void {
+  remember(predictedMap(database), userId, { ...taken, nonce: taken.nonce + 1n });
+}
+
+/** The prediction turned out stale (or the pair changed here): read it again next time. */
+export function forgetNonce(database: Database, userId: string): void {
+  predicted.get(database)?.delete(userId);
+}
+
 /** The secret seed of a pair, for a bet that continues across requests (coinflip). */
 export async function pairSecret(tx: Queryable, pairId: string): Promise<string> {
   const [row] = await tx.query<{ server_seed: string }>(
@@ -189,6 +259,7 @@ export async function rotate(
     );
     return revealedView(revealed!);
   });
+  forgetNonce(database, userId);
   return { previous, active: await activePair(database, userId) };
 }
 
