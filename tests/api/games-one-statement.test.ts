@@ -4,7 +4,7 @@ import { instantBets } from '../../src/server/modules/games/pipeline.ts';
 import { gamesBench } from '../helpers/games.ts';
 
 /**
- * The instant bet in one statement (src/server/modules/games/pipeline.ts, drizzle/0014_bet_function.sql):
+ * The instant bet in one statement (src/server/modules/games/pipeline.ts, drizzle/0015_bet_function.sql):
  * after a player's first bet, a bet is one call of `place_instant_bet` with the nonce the server
  * predicted; a stale prediction is refused by the database and computed again from the real nonce;
  * replays, 409s, refusals and concurrency keep the guarantees of the transaction it stands for.

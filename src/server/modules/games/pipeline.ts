@@ -39,7 +39,7 @@ import { betView } from './views.ts';
  *
  * An instant bet (decided at once, no `check`: dice, keno, roulette, wheel, cases, miner auto) takes
  * these steps in ONE statement, one database round trip, in autocommit: `place_instant_bet`
- * (drizzle/0014_bet_function.sql). The outcome depends on the nonce, and HMAC stays out of SQL, so
+ * (drizzle/0015_bet_function.sql). The outcome depends on the nonce, and HMAC stays out of SQL, so
  * the nonce is predicted: `predictNonce` (seeds.ts) remembers each player's active pair and next
  * nonce, the outcome is computed from it, and the function takes the nonce only if the pair is still
  * active at that nonce. The player's instant bets in this process run one after the other
@@ -230,7 +230,7 @@ export const instantBets = { oneStatement: 0, staleNonce: 0, handedOver: 0 };
 /** Tries of the one statement with a fresh prediction before the transaction takes the nonce. */
 const PREDICTION_TRIES = 3;
 
-/** Raised by `place_instant_bet` (drizzle/0014_bet_function.sql). */
+/** Raised by `place_instant_bet` (drizzle/0015_bet_function.sql). */
 const STALE_NONCE = 'CB001';
 const ENGINE_DECIDES = 'CB002';
 const NO_FUNDS = 'CB003';
