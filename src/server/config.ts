@@ -58,7 +58,7 @@ export const envSchema = z.object({
   /** API requests a minute per player (a valid access token), else per address (docs/security.md "Rate limits"). */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Requests a minute per player to each route that plays (bets, round steps, room stakes). */
-  RATE_LIMIT_BETS_PER_MINUTE: z.coerce.number().int().positive().default(3_000),
+  RATE_LIMIT_BETS_PER_MINUTE: z.coerce.number().int().positive().default(15_000),
   /** Rendered pages kept in memory, compressed (docs/performance.md "Pages"): the byte bound, 0 turns it off. */
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()
