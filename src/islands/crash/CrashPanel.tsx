@@ -1,22 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../client/errors.ts';
-import { notifyCode, notifyError } from '../../client/notices.ts';
 import { cashOutReturn, multiplierAt } from '../../games/crash/engine.ts';
 import { toMinor } from '../../shared/money.ts';
-import { openModal } from '../../stores/modals.ts';
-import { dismissNotice } from '../../stores/notices.ts';
-import { $sessionStatus, $user } from '../../stores/user.ts';
 import { AmountInput } from '../games/kit/BetPanel.tsx';
 import '../games/kit/bet-panel.css';
-import { minorOrNull } from '../games/kit/bet-result.ts';
-import { formatAmount } from '../games/kit/format.ts';
 import { useLimitsOf } from '../games/kit/limits.ts';
-import { gameTranslator } from '../games/kit/messages.ts';
 import { playSound } from '../games/kit/sound.ts';
-import { useAmountField } from '../games/kit/use-amount-field.ts';
-import { useTranslator } from '../ui/useApi.ts';
+import { useStakePanel } from '../games/kit/use-stake-panel.ts';
 import type { CrashController } from './use-crash.ts';
 
 /** An auto cash-out as typed: at least 1.01 with at most two decimals, or empty (none). */
@@ -43,28 +33,12 @@ export function CrashPanel({
   tag: string;
 }) {
   const { t } = useTranslation();
-  const user = useStore($user);
-  const status = useStore($sessionStatus);
   const limits = useLimitsOf('crash', currency);
-  const show = useCallback((minor: bigint) => formatAmount(minor, currency, tag), [currency, tag]);
-  const base = useTranslator();
-  const translator = useMemo(() => gameTranslator(base, { money: show, limits }), [base, show, limits]);
-  const balance = minorOrNull(user?.balance);
-  const field = useAmountField({
-    limits,
-    fixedAmount: undefined,
-    winMultiplier: null,
-    balance,
-    tag,
-    show,
-    onChange: () => undefined,
-  });
+  const { user, balance, show, field, busy, act } = useStakePanel({ limits, currency, tag });
   const [auto, setAuto] = useState('2.00');
   const autoProblem = autoCashOutProblem(auto);
   const [autoBet, setAutoBet] = useState(false);
   const [autoRounds, setAutoRounds] = useState('10');
-  const [busy, setBusy] = useState(false);
-  const notices = useRef<number[]>([]);
   const autoId = useId();
   const roundsId = useId();
   const { state, live, pending, offset } = game;
@@ -78,32 +52,6 @@ export function CrashPanel({
     const timer = setInterval(() => setNow(Date.now()), 100);
     return () => clearInterval(timer);
   }, [flying]);
-
-  const act = useCallback(
-    async (call: () => Promise<unknown>) => {
-      if (!$user.get()) {
-        if (status === 'guest') openModal('Login');
-        return;
-      }
-      setBusy(true);
-      for (const id of notices.current.splice(0)) dismissNotice(id);
-      try {
-        await call();
-      } catch (error) {
-        const report = describeApiError(error);
-        if (report.sessionLost) {
-          notices.current.push(notifyCode('session_expired', translator));
-          openModal('Login');
-        } else {
-          const id = notifyError(report, translator);
-          if (id !== null) notices.current.push(id);
-        }
-      } finally {
-        setBusy(false);
-      }
-    },
-    [status, translator],
-  );
 
   const placeBet = useCallback(() => {
     const amount = field.decimal;

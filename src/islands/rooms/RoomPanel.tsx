@@ -1,23 +1,13 @@
-import { useStore } from '@nanostores/react';
-import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../client/errors.ts';
-import { notifyCode, notifyError } from '../../client/notices.ts';
 import type { RoomState } from '../../shared/api/rooms.ts';
 import { toMinor } from '../../shared/money.ts';
-import { openModal } from '../../stores/modals.ts';
-import { dismissNotice } from '../../stores/notices.ts';
-import { $sessionStatus, $user } from '../../stores/user.ts';
 import { HashValue } from '../games/fairness/CopyButton.tsx';
 import '../games/fairness/fairness.css';
 import { AmountInput } from '../games/kit/BetPanel.tsx';
 import '../games/kit/bet-panel.css';
-import { minorOrNull } from '../games/kit/bet-result.ts';
-import { formatAmount } from '../games/kit/format.ts';
-import { gameTranslator } from '../games/kit/messages.ts';
 import { playSound } from '../games/kit/sound.ts';
-import { useAmountField } from '../games/kit/use-amount-field.ts';
-import { useTranslator } from '../ui/useApi.ts';
+import { useStakePanel } from '../games/kit/use-stake-panel.ts';
 import type { Formats } from './formats.ts';
 import type { RoomController } from './use-room.ts';
 
@@ -36,56 +26,13 @@ export function RoomPanel({
   formats: Formats;
 }) {
   const { t } = useTranslation();
-  const user = useStore($user);
-  const status = useStore($sessionStatus);
   const { currency, mine, phase } = game;
   const round = state.round;
   const limits = useMemo(
     () => ({ min: toMinor(state.min_bet), max: toMinor(state.max_bet) }),
     [state.min_bet, state.max_bet],
   );
-  const show = useCallback(
-    (minor: bigint) => formatAmount(minor, currency, formats.tag),
-    [currency, formats.tag],
-  );
-  const base = useTranslator();
-  const translator = useMemo(() => gameTranslator(base, { money: show, limits }), [base, show, limits]);
-  const balance = minorOrNull(user?.balance);
-  const field = useAmountField({
-    limits,
-    fixedAmount: undefined,
-    winMultiplier: null,
-    balance,
-    tag: formats.tag,
-    show,
-    onChange: () => undefined,
-  });
-  const [busy, setBusy] = useState(false);
-  const notices = useRef<number[]>([]);
-
-  /** Runs one call: busy meanwhile, the previous call's notices gone, an error shown as a notice. */
-  const act = async (call: () => Promise<unknown>) => {
-    if (!user) {
-      if (status === 'guest') openModal('Login');
-      return;
-    }
-    setBusy(true);
-    for (const id of notices.current.splice(0)) dismissNotice(id);
-    try {
-      await call();
-    } catch (error) {
-      const report = describeApiError(error);
-      if (report.sessionLost) {
-        notices.current.push(notifyCode('session_expired', translator));
-        openModal('Login');
-      } else {
-        const id = notifyError(report, translator);
-        if (id !== null) notices.current.push(id);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { user, balance, show, field, busy, act } = useStakePanel({ limits, currency, tag: formats.tag });
 
   const closed = phase === 'drawing';
   const submit = (event: FormEvent) => {
