@@ -1,18 +1,15 @@
-import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bonusApi, refreshBalances, reportPromoError } from '../../client/bonus.ts';
 import { formatDecimal } from '../../client/money-format.ts';
-import type { BonusesResponse, GrantView } from '../../shared/api/bonus.ts';
+import type { GrantView } from '../../shared/api/bonus.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
-import { $sessionStatus, $user } from '../../stores/user.ts';
 import { IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { useApiCall } from '../ui/useApi.ts';
+import { usePlayerData } from './use-player-data.ts';
 import '../ui/forms.css';
 import './bonus.css';
-
-type Board = BonusesResponse['data'];
 
 /**
  * The player's bonuses (docs/bonuses.md): the promo code field, the active bonus with exactly what
@@ -21,20 +18,7 @@ type Board = BonusesResponse['data'];
  */
 export function BonusBoard({ locale, past = false }: { locale: Locale; past?: boolean }) {
   const { t } = useTranslation();
-  const user = useStore($user);
-  const status = useStore($sessionStatus);
-  const [board, setBoard] = useState<Board | null>(null);
-  const loader = useApiCall();
-  const load = loader.run;
-  const reload = useCallback(async () => {
-    const answer = await load(() => bonusApi.grants(), { replace: true });
-    if (answer) setBoard(answer.data);
-  }, [load]);
-
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId) void reload();
-  }, [userId, reload]);
+  const { user, status, data: board, reload } = usePlayerData(bonusApi.grants);
 
   if (status === 'unknown') return <IslandSkeleton />;
   if (!user)

@@ -1,14 +1,11 @@
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bonusApi, refreshBalances } from '../../client/bonus.ts';
 import { formatDecimal } from '../../client/money-format.ts';
-import type { VipStatus } from '../../shared/api/bonus.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { VIP_LEVELS } from '../../shared/vip.ts';
-import { $sessionStatus, $user } from '../../stores/user.ts';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { useApiCall } from '../ui/useApi.ts';
+import { usePlayerData } from './use-player-data.ts';
 import './bonus.css';
 
 /** /vip-club, the player's part: level, progress to the next, claimable rewards, the join request (docs/bonuses.md). */
@@ -22,20 +19,8 @@ export default function VipIsland({ locale }: { locale: Locale }) {
 
 function Vip({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const user = useStore($user);
-  const status = useStore($sessionStatus);
-  const [vip, setVip] = useState<VipStatus | null>(null);
-  const loader = useApiCall();
+  const { user, status, data: vip, reload } = usePlayerData(bonusApi.vip);
   const action = useApiCall();
-  const load = loader.run;
-  const reload = useCallback(async () => {
-    const answer = await load(() => bonusApi.vip(), { replace: true });
-    if (answer) setVip(answer.data);
-  }, [load]);
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId) void reload();
-  }, [userId, reload]);
 
   if (status === 'unknown') return <IslandSkeleton />;
   if (!user)
