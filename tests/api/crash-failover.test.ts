@@ -1,17 +1,11 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { Queryable } from '../../src/server/db/client.ts';
 import type { CrashEvent, CrashRound, CrashState } from '../../src/shared/api/crash.ts';
 import { crashed, holdBetting, release, waitForState } from '../helpers/crash.ts';
-import { freshDatabaseUrl } from '../helpers/database.ts';
+import { failoverStage } from '../helpers/failover.ts';
 import { apiCall, fundedPlayer } from '../helpers/funding.ts';
 import { minor } from '../helpers/rooms.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-
-const run = promisify(execFile);
 
 /**
  * Crash on several instances (docs/fairness.md "Several instances"): two server processes on one
@@ -22,46 +16,17 @@ const run = promisify(execFile);
  * ledger checks clean: every accepted bet settled once.
  */
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('crash failover', () => {
-  let databaseUrl: string;
-  let drop: () => Promise<void>;
+  const stage = failoverStage('crash', 'crash', { CRASH_BETTING_MS: '1000', CRASH_PAUSE_MS: '200' });
   let db: pg.Client;
-  const servers: RunningServer[] = [];
-  const env = () => ({
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.TEST_REDIS_URL!,
-    SERVE_SITE: 'false',
-    LOG_LEVEL: 'info',
-    CRASH_BETTING_MS: '1000',
-    CRASH_PAUSE_MS: '200',
-    SANDBOX_WEBHOOK_INTERVAL_MS: '50',
-    SANDBOX_WEBHOOK_SECRET: 'crash-failover-webhook-secret',
-    JWT_SECRET: 'crash-failover-jwt-secret-0123456789abcdef',
-  });
-
-  beforeAll(async () => {
-    ({ url: databaseUrl, drop } = (await freshDatabaseUrl()) as { url: string; drop: () => Promise<void> });
-  });
   afterAll(async () => {
     await db?.end();
-    for (const server of servers) if (server.process.signalCode === null) await server.stop('SIGKILL');
-    await drop?.();
   });
-
-  const leadsCrash = (server: RunningServer) =>
-    server
-      .output()
-      .split('\n')
-      .some((line) => line.includes('"election":"crash"') && line.includes('"msg":"leading"'));
 
   test('the driver dies mid-flight; the other instance finishes the round and settles every bet once', {
     timeout: 180_000,
   }, async () => {
-    servers.push(await startServer(env()));
-    await expect.poll(() => leadsCrash(servers[0]!), { timeout: 20_000 }).toBe(true);
-    servers.push(await startServer(env()));
-    const [leader, follower] = servers as [RunningServer, RunningServer];
-    expect(leadsCrash(follower)).toBe(false);
-    db = new pg.Client({ connectionString: databaseUrl });
+    const [leader, follower] = await stage.leaderAndFollower();
+    db = new pg.Client({ connectionString: stage.databaseUrl });
     await db.connect();
     const queryable: Queryable = {
       query: async (text, values) => (await db.query(text, values)).rows as never,
@@ -69,14 +34,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cra
     const stateOf = async () =>
       (await apiCall<{ data: CrashState }>(follower.url, 'GET', '/games/crash', '')).data;
 
-    const events: CrashEvent[] = [];
-    const socket = new WebSocket(`${follower.url.replace('http', 'ws')}/ws`);
-    socket.on('message', (raw) => {
-      const message = JSON.parse(String(raw)) as { type: string; data?: CrashEvent };
-      if (message.type === 'event' && message.data) events.push(message.data);
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'subscribe', channel: 'game:crash' }));
+    const { events, close } = await stage.events<CrashEvent>(follower, 'game:crash');
 
     const players = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
@@ -109,7 +67,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cra
 
     // kill -9 in the flight, before 1.50× (6.8 s): nobody drives until the follower takes the lock.
     await leader.stop('SIGKILL');
-    await expect.poll(() => leadsCrash(follower), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => stage.leads(follower), { timeout: 15_000 }).toBe(true);
     await crashed(stateOf, id, 60_000);
 
     const round = (await apiCall<{ data: CrashRound }>(follower.url, 'GET', `/games/crash/rounds/${id}`, ''))
@@ -125,7 +83,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cra
       ['lost', null],
     ]);
     await expect.poll(() => events.some((e) => e.kind === 'crashed' && e.round.id === id)).toBe(true);
-    socket.close();
+    close();
 
     const balances = await Promise.all(
       players.map(async ({ token }) =>
@@ -144,10 +102,6 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cra
       [id],
     );
     expect(rows[0]).toEqual({ payouts: 4, cashed: 4, open: 0 });
-    const check = await run(process.execPath, ['scripts/ledger-check.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      cwd: process.cwd(),
-    });
-    expect(check.stdout).toMatch(/^ledger ok: \d+ transactions/m);
+    await stage.expectLedgerClean();
   });
 });

@@ -1,15 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
+import { describe, expect, test } from 'vitest';
 import type { RoomEvent, RoomRound, RoomState } from '../../src/shared/api/rooms.ts';
-import { freshDatabaseUrl } from '../helpers/database.ts';
+import { failoverStage } from '../helpers/failover.ts';
 import { apiCall, fundedPlayer } from '../helpers/funding.ts';
 import { independentDraw, minor } from '../helpers/rooms.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
-
-const run = promisify(execFile);
 
 /**
  * Rooms on several instances (docs/fairness.md "Several instances"): two server processes on one
@@ -19,54 +13,14 @@ const run = promisify(execFile);
  * checks clean.
  */
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('rooms failover', () => {
-  let databaseUrl: string;
-  let drop: () => Promise<void>;
-  const servers: RunningServer[] = [];
-  const env = () => ({
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.TEST_REDIS_URL!,
-    SERVE_SITE: 'false',
-    LOG_LEVEL: 'info',
-    ROOMS_COUNTDOWN_MS: '5000',
-    SANDBOX_WEBHOOK_INTERVAL_MS: '50',
-    SANDBOX_WEBHOOK_SECRET: 'rooms-failover-webhook-secret',
-    JWT_SECRET: 'rooms-failover-jwt-secret-0123456789abcdef',
-  });
-
-  beforeAll(async () => {
-    ({ url: databaseUrl, drop } = (await freshDatabaseUrl()) as { url: string; drop: () => Promise<void> });
-  });
-  afterAll(async () => {
-    // The killed leader has exited already: only the others are stopped.
-    for (const server of servers) if (server.process.signalCode === null) await server.stop('SIGKILL');
-    await drop?.();
-  });
-
-  /** Whether the server's log says it leads the rooms driver. */
-  const leadsRooms = (server: RunningServer) =>
-    server
-      .output()
-      .split('\n')
-      .some((line) => line.includes('"election":"rooms"') && line.includes('"msg":"leading"'));
+  const stage = failoverStage('rooms', 'rooms', { ROOMS_COUNTDOWN_MS: '5000' });
 
   test('the leader dies mid-countdown; the other instance draws the round once', {
     timeout: 120_000,
   }, async () => {
-    servers.push(await startServer(env()));
-    await expect.poll(() => leadsRooms(servers[0]!), { timeout: 15_000 }).toBe(true);
-    servers.push(await startServer(env()));
-    const [leader, follower] = servers as [RunningServer, RunningServer];
-    expect(leadsRooms(follower)).toBe(false);
-
+    const [leader, follower] = await stage.leaderAndFollower();
     // A socket on the follower: the events of joins on either instance and of the draw reach it.
-    const events: RoomEvent[] = [];
-    const socket = new WebSocket(`${follower.url.replace('http', 'ws')}/ws`);
-    socket.on('message', (raw) => {
-      const message = JSON.parse(String(raw)) as { type: string; data?: RoomEvent };
-      if (message.type === 'event' && message.data?.room === 'red') events.push(message.data);
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'subscribe', channel: 'rooms:red' }));
+    const { events, close } = await stage.events<RoomEvent>(follower, 'rooms:red', (e) => e.room === 'red');
 
     const players = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
@@ -94,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('roo
     const countdown = events.at(-1)!.round.countdown_ends_at!;
     expect(Date.parse(countdown)).toBeGreaterThan(Date.now());
     await leader.stop('SIGKILL');
-    await expect.poll(() => leadsRooms(follower), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => stage.leads(follower), { timeout: 15_000 }).toBe(true);
 
     let round: RoomRound | undefined;
     await expect
@@ -115,7 +69,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('roo
     const expected = independentDraw(round!);
     expect(round!.result).toMatchObject({ winner_seat: expected.seat, prize: '95.00', commission: '5.00' });
     await expect.poll(() => events.some((e) => e.kind === 'drawn' && e.round.id === roundId)).toBe(true);
-    socket.close();
+    close();
 
     // Every stake once, one prize, balances that add up: 4 × 100 deposited, 5 kept by the house.
     const balances = await Promise.all(
@@ -128,7 +82,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('roo
     );
     expect(balances.reduce((sum, b) => sum + b, 0n)).toBe(400_00n - 5_00n);
     expect(balances[expected.seat]).toBe(100_00n - BigInt(1_000 * (expected.seat + 1)) + expected.prize);
-    const db = new pg.Client({ connectionString: databaseUrl });
+    const db = new pg.Client({ connectionString: stage.databaseUrl });
     await db.connect();
     try {
       const { rows } = await db.query(
@@ -140,10 +94,6 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('roo
     } finally {
       await db.end();
     }
-    const check = await run(process.execPath, ['scripts/ledger-check.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      cwd: process.cwd(),
-    });
-    expect(check.stdout).toMatch(/^ledger ok: \d+ transactions/m);
+    await stage.expectLedgerClean();
   });
 });
