@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { previousPeriods } from '../../src/server/modules/bonus/service.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import type { CrashEvent, CrashRound, CrashState } from '../../src/shared/api/crash.ts';
 import {
@@ -96,6 +97,19 @@ describe('crash', () => {
     });
     expect(await cash(p)).toBe(990_00n + payout);
     await land(id);
+  });
+
+  test('crash stakes count toward the weekly VIP bonus of their week', async () => {
+    const p = await player(1_000_00n);
+    const id = await hold(100);
+    expect((await bet(p, { amount: '200', round_id: id })).statusCode).toBe(200);
+    await release(g.t.database, id);
+    await crashed(stateOf, id);
+    // The stake moves into last week: 200 RUB at level 0's 0.05 % is 0.10.
+    const lastWeek = new Date(previousPeriods(new Date()).weekly.from.getTime() + 86_400_000);
+    await g.t.database.query('update crash_bets set created_at = $1 where round_id = $2', [lastWeek, id]);
+    const vip = (await call(p, 'GET', '/vip/status')).json().data;
+    expect(vip).toMatchObject({ level: 0, weekly: { amount: '0.10', claimed: false } });
   });
 
   test('auto cash-outs at or below the crash point pay exactly their target; above it the bet is lost', async () => {

@@ -1,5 +1,6 @@
 import { createSecretKey } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { previousPeriods } from '../../src/server/modules/bonus/service.ts';
 import { drawRound } from '../../src/server/modules/rooms/draw.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import type { RoomEvent, RoomRound, RoomState } from '../../src/shared/api/rooms.ts';
@@ -175,6 +176,24 @@ describe('rooms', () => {
     expect(interleaved.json().data.round.players[0].tickets.at(-1)).toEqual({ from: '16000', to: '20999' });
     expect(interleaved.json().data.round.players[1]).toMatchObject({ stake: '50.00', chance: '23.81' });
     await drawn('purple', round.id);
+  });
+
+  test('room stakes count toward the weekly VIP bonus of their week; a refunded one does not', async () => {
+    const p = await player(100_00n, 'EUR');
+    const red = (await state('red', 'EUR')).round;
+    const yellow = (await state('yellow', 'EUR')).round;
+    expect((await join(p, 'red', '20', { round_id: red.id })).statusCode).toBe(200);
+    expect((await join(p, 'yellow', '28', { round_id: yellow.id })).statusCode).toBe(200);
+    const lastWeek = new Date(previousPeriods(new Date()).weekly.from.getTime() + 86_400_000);
+    await g.t.database.query('update room_stakes set created_at = $1 where user_id = $2', [lastWeek, p.id]);
+    // 48.00 EUR (level 0: below 5,000 points) at 0.05 % is 0.024, paid 0.02; the 28.00 refunded on
+    // leaving no longer counts: 20.00 gives 0.01.
+    const weekly = async () => (await call(p, 'GET', '/vip/status')).json().data.weekly.amount;
+    expect(await weekly()).toBe('0.02');
+    expect((await call(p, 'POST', '/games/rooms/yellow/leave', { round_id: yellow.id })).statusCode).toBe(
+      200,
+    );
+    expect(await weekly()).toBe('0.01');
   });
 
   test('a player alone in a round leaves and gets the stake back; once it starts, nobody can leave', async () => {

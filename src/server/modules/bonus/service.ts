@@ -327,9 +327,17 @@ export class BonusService {
     level: number,
     period: { from: Date; to: Date },
   ): Promise<bigint> {
+    // Every game's stakes: the originals' bets, crash bets and room stakes (a refunded one is not a stake).
     const [row] = await this.#db.query<{ stakes: string }>(
-      `select coalesce(sum(amount), 0)::text as stakes from bets
-        where user_id = $1 and currency = $2 and created_at >= $3 and created_at < $4`,
+      `select (
+         coalesce((select sum(amount) from bets
+                    where user_id = $1 and currency = $2 and created_at >= $3 and created_at < $4), 0)
+       + coalesce((select sum(amount) from crash_bets
+                    where user_id = $1 and currency = $2 and created_at >= $3 and created_at < $4), 0)
+       + coalesce((select sum(s.amount) from room_stakes s join room_rounds r on r.id = s.round_id
+                    where s.user_id = $1 and r.currency = $2 and s.refund_transaction_id is null
+                      and s.created_at >= $3 and s.created_at < $4), 0)
+       )::text as stakes`,
       [userId, currency, period.from, period.to],
     );
     const l = VIP_LEVELS[level]!;
