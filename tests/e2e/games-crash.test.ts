@@ -57,8 +57,8 @@ describe('crash', () => {
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
       // Both bet at the start of one betting phase: a click that lands after the phase ends (a busy
       // machine) would join the next round instead, so a phase already under way is let pass.
-      await expect.poll(() => status(pageA), { timeout: 60_000 }).not.toBe('betting');
-      await expect.poll(() => status(pageA), { timeout: 60_000 }).toBe('betting');
+      await expect.poll(() => status(pageA), { timeout: 180_000 }).not.toBe('betting');
+      await expect.poll(() => status(pageA), { timeout: 180_000 }).toBe('betting');
       const round = await pageA.getByTestId('crash').getAttribute('data-round');
       await pageA.getByTestId('crash-bet').click();
       await pageB.getByTestId('crash-bet').click();
@@ -89,8 +89,19 @@ describe('crash', () => {
         await expect.poll(() => cashedRow.count()).toBe(1);
         expect(await cashedRow.locator('td').nth(2).textContent()).toMatch(/\d\.\d\d×/);
         await shot(pageB, 'cashed-out');
+        break;
       }
-      await expect.poll(() => status(pageA), { timeout: 60_000 }).toBe('crashed');
+      // The next try waits for this round to end: a flight to a high crash point lasts over a minute
+      // (100× takes 77 s), and a busy page may never poll the short 'crashed' status before the
+      // next round opens.
+      await expect
+        .poll(
+          async () =>
+            (await status(pageA)) === 'crashed' ||
+            (await pageA.getByTestId('crash').getAttribute('data-round')) !== round,
+          { timeout: 180_000 },
+        )
+        .toBe(true);
     }
     expect(cashedOut).toBe(true);
 
@@ -101,5 +112,5 @@ describe('crash', () => {
       /game=crash&hash=[0-9a-f]{64}&salt=/,
     );
     await shot(pageB, 'round-details');
-  }, 240_000);
+  }, 600_000);
 });
