@@ -53,6 +53,19 @@ describe('crash', () => {
       await page.getByTestId('crash-auto').fill('');
     }
 
+    // The next try waits for this round to end: a flight to a high crash point lasts over a minute
+    // (100× takes 77 s), and a busy page may never poll the short 'crashed' status before the next
+    // round opens.
+    const roundOver = (round: string | null) =>
+      expect
+        .poll(
+          async () =>
+            (await status(pageA)) === 'crashed' ||
+            (await pageA.getByTestId('crash').getAttribute('data-round')) !== round,
+          { timeout: 180_000 },
+        )
+        .toBe(true);
+    const missed: string[] = [];
     let cashedOut = false;
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
       // Both bet at the start of one betting phase: a click that lands after the phase ends (a busy
@@ -62,8 +75,24 @@ describe('crash', () => {
       const round = await pageA.getByTestId('crash').getAttribute('data-round');
       await pageA.getByTestId('crash-bet').click();
       await pageB.getByTestId('crash-bet').click();
-      await expect.poll(() => pageB.getByTestId('crash-bet-row').count()).toBe(2);
-      await expect.poll(() => pageA.getByTestId('crash-bet-row').count()).toBe(2);
+      // Both pages list both bets in this round. Should a bet miss the phase after all, it plays the
+      // next round: this try is over once the round ends (what was seen is kept for the failure).
+      const rows = async () => [
+        await pageA.getByTestId('crash-bet-row').count(),
+        await pageB.getByTestId('crash-bet-row').count(),
+      ];
+      await expect
+        .poll(async () => (await rows()).every((n) => n === 2) || (await status(pageA)) !== 'betting', {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      if (!(await rows()).every((n) => n === 2)) {
+        missed.push(
+          `round ${round}: rows ${(await rows()).join('/')}, ${a.problems.concat(b.problems).join('; ')}`,
+        );
+        await roundOver(round);
+        continue;
+      }
       // Alice cashes out as soon as the flight lets her; a round may crash first (1.00× is 1 in 100).
       const button = pageA.getByTestId('crash-cashout');
       await expect
@@ -91,19 +120,9 @@ describe('crash', () => {
         await shot(pageB, 'cashed-out');
         break;
       }
-      // The next try waits for this round to end: a flight to a high crash point lasts over a minute
-      // (100× takes 77 s), and a busy page may never poll the short 'crashed' status before the
-      // next round opens.
-      await expect
-        .poll(
-          async () =>
-            (await status(pageA)) === 'crashed' ||
-            (await pageA.getByTestId('crash').getAttribute('data-round')) !== round,
-          { timeout: 180_000 },
-        )
-        .toBe(true);
+      await roundOver(round);
     }
-    expect(cashedOut).toBe(true);
+    expect(cashedOut, `no try got both bets in and a cash-out: ${missed.join(' | ')}`).toBe(true);
 
     // The strip of crash points opens a round's details with its hash and a verify link.
     await pageB.getByTestId('crash-history').locator('button').first().click();
