@@ -4,7 +4,7 @@ import type { Currency } from './currencies.ts';
  * The VIP club's levels (docs/bonuses.md "VIP club"), shared by the server and the /vip-club page.
  * Progress is counted in points: one point is `POINT_MINOR[currency]` minor units staked (1 RUB,
  * 0.01 USD/EUR, 5 KZT, 1 INR: a hundredth of each currency's min_payout), so one table of
- * thresholds serves every currency. The first threshold is the spec's minimum level value, 100
+ * thresholds serves every currency. The first threshold is the minimum level value, 100
  * (docs/product-rules.md §9 "Levels: minimum 100").
  */
 export const POINT_MINOR: Record<Currency, bigint> = { RUB: 100n, USD: 1n, EUR: 1n, KZT: 500n, INR: 100n };

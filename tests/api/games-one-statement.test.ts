@@ -14,7 +14,11 @@ const { player, call, cash } = g;
 const under50 = { amount: '1', target: '50', direction: 'under' };
 
 function counts() {
-  return { ...instantBets };
+  return {
+    oneStatement: instantBets.oneStatement.value,
+    staleNonce: instantBets.staleNonce.value,
+    handedOver: instantBets.handedOver.value,
+  };
 }
 
 /** Asserts the stored roll is the one the bet's own nonce gives. */

@@ -10,6 +10,7 @@ import { useApiCall } from '../ui/useApi.ts';
 import { usePlayerData } from './use-player-data.ts';
 import '../ui/forms.css';
 import './bonus.css';
+import { WagerBar } from './WagerBar.tsx';
 
 /**
  * The player's bonuses (docs/bonuses.md): the promo code field, the active bonus with exactly what
@@ -175,16 +176,7 @@ function Progress({ grant, money }: { grant: GrantView; money: Money }) {
   const { t } = useTranslation();
   return (
     <div className="wager">
-      <div
-        className="wager-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={grant.progress}
-        aria-label={t('bonus.wagering')}
-      >
-        <span style={{ width: `${grant.progress}%` }} />
-      </div>
+      <WagerBar percent={grant.progress} label={t('bonus.wagering')} />
       <p className="wager-text" data-testid="bonus-remaining">
         {t('bonus.wageredOf', { wagered: money(grant.wagered), requirement: money(grant.requirement) })}{' '}
         <strong>{t('bonus.leftToWager', { amount: money(grant.remaining) })}</strong>

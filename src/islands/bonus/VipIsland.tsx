@@ -7,6 +7,7 @@ import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { useApiCall } from '../ui/useApi.ts';
 import { usePlayerData } from './use-player-data.ts';
 import './bonus.css';
+import { WagerBar } from './WagerBar.tsx';
 
 /** /vip-club, the player's part: level, progress to the next, claimable rewards, the join request (docs/bonuses.md). */
 export default function VipIsland({ locale }: { locale: Locale }) {
@@ -50,16 +51,7 @@ function Vip({ locale }: { locale: Locale }) {
       </div>
       {next && (
         <div className="wager">
-          <div
-            className="wager-bar"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={vip.progress}
-            aria-label={t('vip.progressLabel')}
-          >
-            <span style={{ width: `${vip.progress}%` }} />
-          </div>
+          <WagerBar percent={vip.progress} label={t('vip.progressLabel')} />
           <p className="wager-text" data-testid="vip-next">
             {t('vip.toNext', {
               level: t(`vip.levels.${next.key}`),

@@ -10,6 +10,7 @@ import { VIP_LEVELS } from '../../shared/vip.ts';
 import type { BetView } from '../../shared/wire/bets.ts';
 import { hasFeature, type User } from '../../stores/user.ts';
 import '../bonus/bonus.css';
+import { WagerBar } from '../bonus/WagerBar.tsx';
 
 interface Activity {
   vip: VipStatus | null;
@@ -61,18 +62,7 @@ export function OverviewActivity({ user, locale }: { user: User; locale: Locale 
               {t('vip.points', { points: vip.points })}
             </p>
           </div>
-          {vip.next_points && (
-            <div
-              className="wager-bar"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={vip.progress}
-              aria-label={t('vip.progressLabel')}
-            >
-              <span style={{ width: `${vip.progress}%` }} />
-            </div>
-          )}
+          {vip.next_points && <WagerBar percent={vip.progress} label={t('vip.progressLabel')} />}
           <a className="overview-action" href={localHref('/vip-club')}>
             {t('vip.open')}
           </a>
@@ -84,16 +74,7 @@ export function OverviewActivity({ user, locale }: { user: User; locale: Locale 
         </div>
         {active ? (
           <>
-            <div
-              className="wager-bar"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={active.progress}
-              aria-label={t('bonus.wagering')}
-            >
-              <span style={{ width: `${active.progress}%` }} />
-            </div>
+            <WagerBar percent={active.progress} label={t('bonus.wagering')} />
             <p className="wager-text">
               {t('bonus.wageredOf', {
                 wagered: money(active.wagered),

@@ -58,11 +58,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-/** PGlite's own lock for transactions (what its `query` and `transaction` wait for). */
-interface ExclusiveTransactions {
-  _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
-}
-
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
@@ -91,7 +86,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       // waits for any open transaction first, as `client.query` does: `runExclusive` alone only
       // orders single calls, and would run it between the statements of another's transaction.
       if (name)
-        return (client as unknown as ExclusiveTransactions)._runExclusiveTransaction(() =>
+        return client._runExclusiveTransaction(() =>
           client.runExclusive(() => prepared.query<Row>(name, text, values)),
         );
       const result = await client.query<Row>(text, values);

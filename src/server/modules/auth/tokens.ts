@@ -52,10 +52,6 @@ export class TokenKeys {
    * name no critical extension, `exp` must be in the future, `nbf` (when present) not.
    */
   async verifyAccess(token: string): Promise<VerifiedAccess | null> {
-    return this.verifyAccessNow(token);
-  }
-
-  verifyAccessNow(token: string): VerifiedAccess | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, body, signature] = parts as [string, string, string];

@@ -113,7 +113,7 @@ describe('amounts', () => {
 describe('VIP levels', () => {
   test.each([
     [9_999n, 'RUB', -1],
-    [10_000n, 'RUB', 0], // 100 RUB: the spec's minimum level value
+    [10_000n, 'RUB', 0], // 100 RUB: the minimum level value (docs/product-rules.md §9)
     [100n, 'USD', 0],
     [50_000_000n, 'RUB', 4],
   ] as const)('%s minor units of %s reach level %s', (wagered, currency, level) => {

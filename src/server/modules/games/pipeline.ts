@@ -7,6 +7,7 @@ import { POINT_MINOR, VIP_LEVELS } from '../../../shared/vip.ts';
 import type { BetAnswer, BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
 import type { Queryable } from '../../db/client.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
+import { defineCounter } from '../../metrics.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { wagerStake } from '../bonus/engine.ts';
 import { edgeBpsOf } from '../bonus/rules.ts';
@@ -222,10 +223,21 @@ async function placeInTransaction<G extends BetGame>(
 }
 
 /**
- * How this process's instant bets went (tests and operators read it): placed by the one statement,
- * predictions found stale (each costs one more round trip), and bets handed to the transaction.
+ * How this process's instant bets went (src/server/metrics.ts counters): placed by the one
+ * statement, predictions found stale (each costs one more round trip), and bets handed to the
+ * transaction.
  */
-export const instantBets = { oneStatement: 0, staleNonce: 0, handedOver: 0 };
+export const instantBets = {
+  oneStatement: defineCounter('instant_bets_one_statement_total', 'Instant bets placed by the one statement'),
+  staleNonce: defineCounter(
+    'instant_bets_stale_nonce_total',
+    'Predicted nonces the one statement found stale (each costs one more round trip)',
+  ),
+  handedOver: defineCounter(
+    'instant_bets_handed_over_total',
+    'Instant bets handed to the multi-statement transaction (the bonus engine’s cases, stale predictions)',
+  ),
+};
 
 /** Tries of the one statement with a fresh prediction before the transaction takes the nonce. */
 const PREDICTION_TRIES = 3;
@@ -342,7 +354,7 @@ async function placeInstant<G extends BetGame>(
     } catch (error) {
       const state = sqlState(error);
       if (state === STALE_NONCE) {
-        instantBets.staleNonce += 1;
+        instantBets.staleNonce.inc();
         forgetNonce(database, user.id);
         continue;
       }
@@ -353,7 +365,7 @@ async function placeInstant<G extends BetGame>(
     if (!placed) throw new Error('place_instant_bet returned nothing');
     if (placed.r_status === 'replay')
       return replayBet(deps, user, key, requestHash, 'transaction_id') as Promise<BetAnswer<G>>;
-    instantBets.oneStatement += 1;
+    instantBets.oneStatement.inc();
     nonceTaken(database, user.id, taken);
     const row = {
       id: placed.r_bet!,
@@ -375,7 +387,7 @@ async function placeInstant<G extends BetGame>(
     } as BetRow<G>;
     return afterCommit(deps, user, { row, cash: BigInt(placed.r_cash!), bonus: BigInt(placed.r_bonus!) });
   }
-  instantBets.handedOver += 1;
+  instantBets.handedOver.inc();
   return placeInTransaction(deps, user, bet, key, requestHash);
 }
 
