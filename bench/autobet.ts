@@ -5,9 +5,10 @@
  * second from the click to the end of the series, and whether the page kept up: its frames
  * (requestAnimationFrame intervals while the series ran, long tasks) and, once the series ends,
  * how long until the header shows the server's balance and the history shows the last bet.
- * BENCH_BETS (default 2,000: under the default 3,000 bets a minute per player, so the limit is not
- * what is measured), BENCH_DATABASE_URL for PostgreSQL (else PGlite), BENCH_BROWSER_PROF=<file>
- * for the page's CPU profile (`node bench/profile-top.ts <file>`).
+ * BENCH_BETS (default 2,000: under the default 15,000 bets a minute per player, so the limit is not
+ * what is measured), BENCH_SEQUENTIAL=1 for a series whose bets wait for each answer (no
+ * pipelining), BENCH_DATABASE_URL for PostgreSQL (else PGlite), BENCH_BROWSER_PROF=<file> for the
+ * page's CPU profile (`node bench/profile-top.ts <file>`).
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +18,7 @@ import { apiCall, fundedPlayer } from '../tests/helpers/funding.ts';
 import { startServer } from '../tests/helpers/server.ts';
 
 const BETS = Number(process.env.BENCH_BETS ?? 2_000);
+const SEQUENTIAL = process.env.BENCH_SEQUENTIAL === '1';
 
 let env: Record<string, string> = {};
 let drop = async () => {};
@@ -55,6 +57,9 @@ try {
   const turbo = page.getByTestId('turbo-toggle');
   if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
   await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill(String(BETS));
+  // BENCH_SEQUENTIAL=1: a stop-on-profit the series never reaches, so that each bet waits for the
+  // previous answer (a win could stop the series): the kit's loop without pipelining.
+  if (SEQUENTIAL) await page.getByTestId('autobet-form').locator('input[name="stop-profit"]').fill('1000000');
   const before = await betsOf();
 
   // Frames while the series runs: the page's own clock, read back at the end.
@@ -121,6 +126,7 @@ try {
     JSON.stringify({
       bench: 'instant auto-bet in Chromium, one player',
       database: env.DATABASE_URL ? 'postgresql' : 'pglite',
+      series: SEQUENTIAL ? 'sequential (a stop-on-profit is set)' : 'fixed stake (pipelined)',
       bets: placed,
       asked: BETS,
       seconds: Number(seconds.toFixed(2)),

@@ -265,4 +265,37 @@ describe('the realtime client', () => {
     lastSocket().receive({ type: 'hello', serverTime: 1, instance: 'a' });
     expect(feed).not.toHaveBeenCalled();
   });
+
+  test('requests go out only with the player channel joined, pair with their answers, and end with the socket', async () => {
+    const client = createRealtimeClient(deps);
+    const call = { method: 'POST' as const, path: '/games/dice/bet', key: 'k', body: { amount: '1' } };
+    // No socket yet: nothing to send over, the caller goes over HTTP.
+    expect(await client.request(call)).toBeNull();
+    client.subscribe('user:7', { event: vi.fn() });
+    lastSocket().open();
+    expect(await client.request(call)).toBeNull(); // `auth` sent, not yet answered
+    lastSocket().receive({ type: 'authenticated', channel: 'user:7' });
+    const first = client.request(call);
+    const second = client.request({ ...call, key: 'k2' });
+    const sent = lastSocket().sent.filter((m) => m.type === 'request');
+    expect(sent.map((m) => [m.id, m.key])).toEqual([
+      [0, 'k'],
+      [1, 'k2'],
+    ]);
+    // Answers in any order reach their own callers.
+    lastSocket().receive({ type: 'response', id: 1, status: 422, body: { errors: { amount: ['x'] } } });
+    lastSocket().receive({ type: 'response', id: 0, status: 200, body: { data: { ok: true } } });
+    expect(await first).toEqual({ status: 200, body: { data: { ok: true } } });
+    expect(await second).toEqual({ status: 422, body: { errors: { amount: ['x'] } } });
+    // A socket that closes, or an answer that never comes, leaves the caller to HTTP.
+    const dropped = client.request(call);
+    lastSocket().drop();
+    expect(await dropped).toBeNull();
+    vi.advanceTimersByTime(1000);
+    lastSocket().open();
+    lastSocket().receive({ type: 'authenticated', channel: 'user:7' });
+    const silent = client.request(call, 5_000);
+    vi.advanceTimersByTime(5_000);
+    expect(await silent).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import {
   type ClientMessage,
   isUserChannel,
   parseServerMessage,
+  type RelayRequest,
   type ServerMessage,
   type UserChannel,
   versionOrder,
@@ -72,7 +73,23 @@ export interface RealtimeClient {
    * returns the unsubscribe. The socket opens with the first subscription and closes after the last.
    */
   subscribe<C extends Channel>(channel: C, handler: ChannelHandler<C>): () => void;
+  /**
+   * Sends an API call of the player over the socket (`request`: the instant bets) when the socket
+   * is open with the player's channel joined. Resolves with the answer, or with null when it could
+   * not be sent or no answer came (the socket closed, `timeoutMs` passed): the caller then sends it
+   * over HTTP with the same Idempotency-Key.
+   */
+  request(request: Omit<RelayRequest, 'id'>, timeoutMs?: number): Promise<RelayAnswer | null>;
 }
+
+/** A `response`: the HTTP status and JSON body of the relayed call. */
+export interface RelayAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** How long a relayed call may go unanswered before the caller falls back to HTTP. */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Reconnect delay: 0.5 s doubling up to 30 s, with jitter so tabs do not reconnect together. */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
@@ -111,6 +128,16 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
   /** An `unauthorized` answer asked the session for a fresh token once; reset by `authenticated`. */
   let refreshAsked = false;
   let watching = false;
+  /** Relayed calls waiting for their `response`, by id. */
+  const pending = new Map<number, (answer: RelayAnswer | null) => void>();
+  let nextRequest = 0;
+
+  /** Every waiting call gets null (its socket is gone): the callers go over HTTP. */
+  function abandonRequests(): void {
+    const waiting = [...pending.values()];
+    pending.clear();
+    for (const resolve of waiting) resolve(null);
+  }
 
   const setConnection = (connection: RealtimeConnection) => deps.onConnection?.(connection);
   const privateChannel = (): UserChannel | null => {
@@ -203,6 +230,12 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       case 'event':
         deliver(message.channel, message.version, message.data);
         break;
+      case 'response': {
+        const resolve = pending.get(message.id);
+        pending.delete(message.id);
+        resolve?.({ status: message.status, body: message.body });
+        break;
+      }
     }
   }
 
@@ -236,6 +269,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       if (socket !== ws) return;
       socket = null;
       sentToken = null;
+      abandonRequests();
       for (const [channel, state] of channels) {
         state.joined = false;
         // The rejoin reloads the state anyway; the next event starts the count again.
@@ -257,11 +291,27 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
     socket = null;
     sentToken = null;
     attempts = 0;
+    abandonRequests();
     setConnection('idle');
     ws?.close(1000);
   }
 
   return {
+    request(request, timeoutMs = REQUEST_TIMEOUT_MS) {
+      const own = privateChannel();
+      if (socket?.readyState !== OPEN || !own || !channels.get(own)?.joined) return Promise.resolve(null);
+      const id = nextRequest++;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          if (pending.delete(id)) resolve(null);
+        }, timeoutMs);
+        pending.set(id, (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        });
+        send({ type: 'request', id, ...request });
+      });
+    },
     subscribe<C extends Channel>(channel: C, handler: ChannelHandler<C>): () => void {
       let state = channels.get(channel);
       if (!state) {

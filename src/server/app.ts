@@ -66,6 +66,7 @@ import { PAGES_CHANGED_CHANNEL, PageCache } from './page-cache.ts';
 import { Periodic } from './periodic.ts';
 import type { Bus } from './realtime/bus.ts';
 import { publishSessionsRevoked, realtimeGateway, type SocketAuthenticator } from './realtime/gateway.ts';
+import { socketRelay } from './realtime/relay.ts';
 import { LocalDiskStorage } from './storage/storage.ts';
 
 export interface AppDeps {
@@ -389,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimeGateway, {
     bus: deps.bus,
     authenticator: socketAuthenticator,
+    relay: socketRelay(app),
     // A socket that subscribes to crash gets the game at once (the round may be mid-flight).
     snapshots: {
       'game:crash': async () => {

@@ -8,6 +8,7 @@ import { publishEvent } from '../../src/server/realtime/gateway.ts';
 import type { FeedItem } from '../../src/shared/wire/bets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, lastCode, refreshCookie, register, STRONG_PASSWORD } from '../helpers/auth.ts';
+import { openSocket } from '../helpers/socket.ts';
 
 /** A feed event as the games module publishes it. */
 const FEED_ITEM: FeedItem = {
@@ -34,24 +35,7 @@ afterAll(async () => {
 
 /** Opens a socket (on this file's app unless given another's `/ws`) and collects its messages. */
 async function connect(at = url) {
-  const socket = new WebSocket(at);
-  const messages: Array<Record<string, unknown>> = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    messages.push(JSON.parse(raw.toString()));
-    for (const w of waiters.splice(0)) w();
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  const next = async (type: string) => {
-    for (;;) {
-      const index = messages.findIndex((m) => m.type === type);
-      if (index >= 0) return messages.splice(index, 1)[0] as Record<string, unknown>;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
+  const { socket, messages, next } = await openSocket(at);
   /**
    * The player-channel events received so far. A ping's pong comes after every frame the server
    * sent before it read the ping, so an event already forwarded to this socket is counted.
@@ -64,11 +48,7 @@ async function connect(at = url) {
   /** Sends `auth` and waits for its answer. */
   const auth = async (token: string) => {
     socket.send(JSON.stringify({ type: 'auth', token }));
-    for (;;) {
-      const index = messages.findIndex((m) => m.type === 'authenticated' || m.type === 'error');
-      if (index >= 0) return messages.splice(index, 1)[0] as Record<string, unknown>;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
+    return next((m) => m.type === 'authenticated' || m.type === 'error');
   };
   return { socket, next, playerEvents, auth, messages };
 }

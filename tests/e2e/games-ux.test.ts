@@ -330,9 +330,20 @@ describe('game pages, as a new player reported them', () => {
     expect(br.problems).toEqual([]);
   });
 
-  test('instant auto-bet: 10 bets without animations in under 5 s; balance and history agree', async () => {
+  test('instant auto-bet: 30 bets over the socket without animations in under 5 s; balance and history agree', async () => {
     const motion = await stage.playerContext(token, { width: DESKTOP.width });
     const page = await motion.context.newPage();
+    // How the bets went: over HTTP (the manual path) or as `request` frames on the page's socket.
+    let overHttp = 0;
+    let overSocket = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/games/dice/bet')) overHttp += 1;
+    });
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (String(payload).includes('"type":"request"')) overSocket += 1;
+      }),
+    );
     await open(page, `${stage.server.url}/en/games/dice`);
     await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
     const before = (await betsOf(token, 'dice')).length;
@@ -340,7 +351,7 @@ describe('game pages, as a new player reported them', () => {
     const turbo = page.getByTestId('turbo-toggle');
     expect(await turbo.getAttribute('aria-checked')).toBe('false');
     await turbo.click();
-    await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('10');
+    await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('30');
     const button = page.getByTestId('bet-button');
     const started = Date.now();
     await button.click();
@@ -349,14 +360,25 @@ describe('game pages, as a new player reported them', () => {
       .poll(() => button.getAttribute('data-running'), { timeout: 15_000, interval: 50 })
       .toBe('false');
     const took = Date.now() - started;
-    // With the 0.6 s roll and the beat between bets, 10 bets take more than 9 s.
+    // With the 0.6 s roll and the beat between bets, 30 bets would take about 28 s.
     expect(took).toBeLessThan(5_000);
-    expect((await betsOf(token, 'dice')).length).toBe(before + 10);
+    // Exactly 30 bets, each sent once, all over the socket (docs/api-money.md "Bets over the socket").
+    expect((await betsOf(token, 'dice')).length).toBe(before + 30);
+    expect([overSocket, overHttp]).toEqual([30, 0]);
     const balance = await balanceOf(token);
     await expect.poll(async () => amountOf(await headerBalance(page))).toBe(Number(balance));
+    // The chips keep the newest 20; the first of them is the series' last bet.
+    await expect.poll(() => page.getByTestId('result-chips').locator('li').count()).toBe(20);
+    const last = (await betsOf(token, 'dice'))[0] as unknown as { id: string };
+    await page.getByTestId('tab-mine').click();
     await expect
-      .poll(() => page.getByTestId('result-chips').locator('li').count())
-      .toBeGreaterThanOrEqual(10);
+      .poll(() =>
+        page
+          .locator('[data-testid="bet-tabs"] [data-panel="mine"] tbody tr')
+          .first()
+          .getAttribute('data-bet-id'),
+      )
+      .toBe(last.id);
     // Remembered for this player.
     await page.reload({ waitUntil: 'load' });
     await expect.poll(() => headerBalance(page)).toMatch(/\d/);
@@ -364,6 +386,58 @@ describe('game pages, as a new player reported them', () => {
     expect(await page.getByTestId('turbo-toggle').getAttribute('aria-checked')).toBe('true');
     await motion.context.close();
     expect(motion.problems).toEqual([]);
+  });
+
+  test('a socket lost during an instant series: the unanswered bet is replayed over HTTP, never placed twice', async () => {
+    const lost = await stage.playerContext(token, { width: DESKTOP.width });
+    const page = await lost.context.newPage();
+    let overHttp = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/games/dice/bet')) overHttp += 1;
+    });
+    // The fifth bet reaches the server, which places it; its answer never reaches the page, and
+    // the socket closes.
+    let requests = 0;
+    let dropped = false;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      let dropId: number | null = null;
+      ws.onMessage((message) => {
+        const text = String(message);
+        if (!dropped && text.includes('"type":"request"') && ++requests === 5)
+          dropId = (JSON.parse(text) as { id: number }).id;
+        server.send(message);
+      });
+      server.onMessage((message) => {
+        const text = String(message);
+        if (dropId !== null && !dropped && text.includes(`"type":"response","id":${dropId},`)) {
+          dropped = true;
+          void ws.close();
+          return;
+        }
+        ws.send(message);
+      });
+    });
+    await open(page, `${stage.server.url}/en/games/dice`);
+    await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
+    const before = (await betsOf(token, 'dice')).length;
+    await page.getByTestId('mode-auto').click();
+    const turbo = page.getByTestId('turbo-toggle');
+    if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
+    await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('12');
+    const button = page.getByTestId('bet-button');
+    await button.click();
+    await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
+    await expect
+      .poll(() => button.getAttribute('data-running'), { timeout: 20_000, interval: 50 })
+      .toBe('false');
+    expect(dropped).toBe(true);
+    expect(overHttp).toBeGreaterThan(0);
+    expect((await betsOf(token, 'dice')).length).toBe(before + 12);
+    const balance = await balanceOf(token);
+    await expect.poll(async () => amountOf(await headerBalance(page))).toBe(Number(balance));
+    await lost.context.close();
+    expect(lost.problems).toEqual([]);
   });
 
   test('keno: "Numbers to pick" follows the picks; a 1.00× draw says the stake is returned', async () => {

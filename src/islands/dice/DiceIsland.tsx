@@ -10,10 +10,12 @@ import { type Ratio, toDecimal } from '../../games/ratio.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { fromMinor, toMinor } from '../../shared/money.ts';
 import {
+  animationsOff,
   type BetAnswer,
   formatNumber,
   GameShell,
   localizeDecimal,
+  onFrame,
   playSound,
   readNumberInput,
   useGameApi,
@@ -91,7 +93,15 @@ function Dice() {
       direction,
     });
     const value = rollFromText(answer.bet.outcome.roll);
-    if (value !== null) {
+    if (value !== null && animationsOff()) {
+      // No slide: the roll is shown settled (once a frame during an instant series).
+      const { win } = answer.bet.outcome;
+      onFrame(() => {
+        setRoll((previous) => ({ value, win, key: answer.bet.id, from: previous?.value ?? 0 }));
+        setSettled(true);
+      }, 'dice-roll');
+      playSound('tick');
+    } else if (value !== null) {
       const { win } = answer.bet.outcome;
       setSettled(false);
       setRoll((previous) => ({ value, win, key: answer.bet.id, from: previous?.value ?? 0 }));
@@ -128,6 +138,7 @@ function Dice() {
       winMultiplier={multiplier}
       minWin={multiplier}
       play={play}
+      pipelined
       controls={controls}
       onAmountChange={setAmount}
     >

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type Channel,
   type ChannelPayload,
   isPublicChannel,
   type PublicChannel,
   parseClientMessage,
+  RELAY_IN_FLIGHT,
+  type RelayRequest,
   type ServerMessage,
   type UnauthenticatedReason,
   type UserChannel,
@@ -87,9 +89,22 @@ interface PrivateChannel {
   leave: () => void;
 }
 
+/**
+ * Runs a socket's `request` as the same HTTP request of its player (src/server/realtime/relay.ts):
+ * `upgrade` is the socket's own HTTP request (its address and headers), `token` the access token
+ * the socket authenticated with. Answers the status and the JSON body as text ('' for none).
+ */
+export type Relay = (
+  request: RelayRequest,
+  upgrade: FastifyRequest,
+  token: string,
+) => Promise<{ status: number; body: string }>;
+
 /** A socket's private channel and the session whose token opened it. */
 interface Binding {
   identity: SocketIdentity;
+  /** The access token of the last accepted `auth` (relayed requests carry it). */
+  token: string;
   channel: PrivateChannel;
   /** Stops watching the session for revocation. */
   unwatch: () => void;
@@ -113,9 +128,12 @@ export async function realtimeGateway(
     bus,
     authenticator,
     snapshots = {},
+    relay,
   }: {
     bus: Bus;
     authenticator: SocketAuthenticator;
+    /** Runs `request` messages; without it every request is answered 404. */
+    relay?: Relay;
     /** What a socket gets at once when it subscribes to the channel: its state as an event. */
     snapshots?: Snapshots;
   },
@@ -126,13 +144,19 @@ export async function realtimeGateway(
   );
   app.addHook('onClose', async () => stopRevocations());
 
-  app.get('/ws', { websocket: true }, (socket) => {
+  app.get('/ws', { websocket: true }, (socket, upgrade) => {
     const subscriptions = new Map<string, Promise<() => Promise<void>>>();
     let binding: Binding | null = null;
     /** Numbers `auth` messages: only the newest one's answer may change the binding. */
     let authAttempt = 0;
     let closed = false;
+    /** Relayed requests not yet answered. */
+    let inFlight = 0;
     const send = (message: ServerMessage) => socket.send(encode(message));
+    const respond = (id: number, status: number, body: string) => {
+      // The body is already JSON text: framed without parsing it again.
+      if (!closed) socket.send(`{"type":"response","id":${id},"status":${status},"body":${body || 'null'}}`);
+    };
 
     const joinPrivate = (name: UserChannel): PrivateChannel => {
       let open = true;
@@ -174,7 +198,7 @@ export async function realtimeGateway(
       );
 
     /** Binds the socket to `identity`; a re-auth of the same player keeps the bus subscription. */
-    const bind = async (identity: SocketIdentity) => {
+    const bind = async (identity: SocketIdentity, token: string) => {
       const name = userChannel(identity.userId);
       const previous = binding;
       binding = null;
@@ -185,6 +209,7 @@ export async function realtimeGateway(
       }
       const current: Binding = {
         identity,
+        token,
         channel: previous?.channel.name === name ? previous.channel : joinPrivate(name),
         unwatch: watchers.watch(identity.sessionId, () => {
           if (binding?.identity === identity) release('revoked');
@@ -215,7 +240,7 @@ export async function realtimeGateway(
         const live = identity !== null && (await authenticator.isLive(identity));
         if (closed || attempt !== authAttempt) return;
         if (!identity || !live || revoked) return send({ type: 'error', code: 'unauthorized' });
-        await bind(identity);
+        await bind(identity, token);
       } finally {
         unwatch();
       }
@@ -257,6 +282,28 @@ export async function realtimeGateway(
             }
           }
           return send({ type: 'subscribed', channel });
+        }
+        case 'request': {
+          const { id } = message;
+          if (!relay) return respond(id, 404, '{"errors":{"path":["not_found"]}}');
+          // Only while the socket holds a live session: the binding is dropped at the token's
+          // expiry and on a revocation, and the relayed request checks the token again.
+          if (!binding) return respond(id, 401, '{"errors":{"token":["unauthorized"]}}');
+          if (inFlight >= RELAY_IN_FLIGHT)
+            return respond(id, 429, '{"errors":{"message":["too_many_requests"]}}');
+          inFlight += 1;
+          relay(message, upgrade, binding.token)
+            .then(
+              ({ status, body }) => respond(id, status, body),
+              (err: unknown) => {
+                app.log.error({ err }, '/ws request failed');
+                respond(id, 500, '{"errors":{"message":["server_error"]}}');
+              },
+            )
+            .finally(() => {
+              inFlight -= 1;
+            });
+          return;
         }
         case 'unsubscribe': {
           if (binding?.channel.name === message.channel) return release();

@@ -4,6 +4,7 @@ import {
   type ChannelPayload,
   isBalanceEvent,
   isPublicChannel,
+  isRelayedPath,
   isUserChannel,
   parseClientMessage,
   parseServerMessage,
@@ -50,12 +51,61 @@ describe('the /ws protocol', () => {
       expect(parseClientMessage(raw)).toBeNull();
   });
 
+  test('requests: only a POST with an id, a key and an object body; only the named headers pass', () => {
+    const request = {
+      type: 'request',
+      id: 4,
+      method: 'POST',
+      path: '/games/dice/bet',
+      key: 'k-1',
+      body: { amount: '1' },
+      headers: { 'accept-language': 'en', region: 'kz' },
+    };
+    expect(parseClientMessage(JSON.stringify(request))).toEqual(request);
+    expect(
+      parseClientMessage(
+        JSON.stringify({ ...request, headers: { authorization: 'Bearer x', region: 'kz' } }),
+      ),
+    ).toEqual({ ...request, headers: { region: 'kz' } });
+    for (const wrong of [
+      { id: -1 },
+      { id: 1.5 },
+      { id: '1' },
+      { method: 'GET' },
+      { key: '' },
+      { key: undefined },
+      { path: 7 },
+      { path: `/${'x'.repeat(300)}` },
+      { body: [1] },
+      { body: null },
+    ])
+      expect(parseClientMessage(JSON.stringify({ ...request, ...wrong }))).toBeNull();
+    for (const path of [
+      '/games/dice/bet',
+      '/games/keno/bet',
+      '/games/roulette/bet',
+      '/games/wheel/bet',
+      '/games/cases/open',
+      '/games/miner/auto',
+    ])
+      expect(isRelayedPath(path)).toBe(true);
+    for (const path of [
+      '/games/crash/bet',
+      '/games/dice/bet/',
+      '/profile/user',
+      'games/dice/bet',
+      '/games/hilo/start',
+    ])
+      expect(isRelayedPath(path)).toBe(false);
+  });
+
   test('server messages: the envelope is checked, the data is left to the reader', () => {
     const valid = [
       { type: 'event', channel: 'feed:bets', version: 3, data: { id: '3' } },
       { type: 'authenticated', channel: 'user:5' },
       { type: 'unauthenticated', channel: 'user:5', reason: 'revoked' },
       { type: 'error', code: 'forbidden_channel' },
+      { type: 'response', id: 2, status: 200, body: { data: {} } },
     ];
     for (const message of valid) expect(parseServerMessage(JSON.stringify(message))).toEqual(message);
     for (const raw of [
@@ -66,6 +116,7 @@ describe('the /ws protocol', () => {
       '{"type":"authenticated","channel":"feed:bets"}',
       '{"type":"unauthenticated","channel":"user:5","reason":"bored"}',
       '{"type":"surprise"}',
+      '{"type":"response","id":"2","status":200}',
     ])
       expect(parseServerMessage(raw)).toBeNull();
   });

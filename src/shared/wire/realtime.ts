@@ -128,6 +128,12 @@ export interface ServerMessages {
   unauthenticated: { channel: UserChannel; reason: UnauthenticatedReason };
   event: ChannelEvent;
   error: { code: RealtimeErrorCode };
+  /**
+   * The answer to a `request`: the HTTP status and JSON body the same request over HTTP gets
+   * (null for a body that is not JSON). 401: the socket holds no live player; 429: too many of this
+   * socket's requests in flight; 404: not a path the socket relays.
+   */
+  response: { id: number; status: number; body: unknown };
 }
 
 export interface ClientMessages {
@@ -137,6 +143,57 @@ export interface ClientMessages {
   subscribe: { channel: PublicChannel };
   /** A public channel, or the player's own one (the socket leaves it until the next `auth`). */
   unsubscribe: { channel: Channel };
+  /**
+   * An API call of the authenticated player sent over the socket (an instant bet of an auto-bet
+   * series: `isRelayedPath`), run by the server exactly as the same POST over HTTP with the
+   * socket's token and this Idempotency-Key. `id` pairs it with its `response`.
+   */
+  request: RelayRequest;
+}
+
+/** A `request` message's fields. */
+export interface RelayRequest {
+  id: number;
+  method: 'POST';
+  /** The API path as the client writes it, without the `/api` prefix ("/games/dice/bet"). */
+  path: string;
+  /** The Idempotency-Key: a retry over HTTP with the same key can never bet twice. */
+  key: string;
+  body: Record<string, unknown>;
+  /** The API client's own headers that the server reads (docs/product-rules.md §7). */
+  headers?: { 'accept-language'?: string; region?: string };
+}
+
+/**
+ * The API paths a socket relays: the instant bets, where a round trip over the socket (about 2 ms
+ * in Chromium here) replaces a `fetch` (6-9 ms) for an auto-bet series.
+ */
+const RELAYED_PATHS = /^\/games\/(?:(?:dice|keno|roulette|wheel)\/bet|cases\/open|miner\/auto)$/;
+
+export function isRelayedPath(path: string): boolean {
+  return RELAYED_PATHS.test(path);
+}
+
+/** The most requests one socket may have in flight; more are answered 429 at once. */
+export const RELAY_IN_FLIGHT = 8;
+
+function relayRequest(value: Record<string, unknown>): RelayRequest | null {
+  const { id, method, path, key, body, headers } = value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return null;
+  if (method !== 'POST' || typeof path !== 'string' || path.length > 200) return null;
+  if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const request: RelayRequest = { id, method, path, key, body: body as Record<string, unknown> };
+  if (headers && typeof headers === 'object') {
+    const h = headers as Record<string, unknown>;
+    const picked: NonNullable<RelayRequest['headers']> = {};
+    for (const name of ['accept-language', 'region'] as const) {
+      const v = h[name];
+      if (typeof v === 'string' && v.length <= 200) picked[name] = v;
+    }
+    request.headers = picked;
+  }
+  return request;
 }
 
 export type ServerMessage = {
@@ -150,7 +207,12 @@ export type ClientMessage = {
 export function parseClientMessage(raw: string): ClientMessage | null {
   try {
     const value = JSON.parse(raw) as { type?: unknown; channel?: unknown; token?: unknown };
+    if (!value || typeof value !== 'object') return null;
     if (value.type === 'ping') return { type: 'ping' };
+    if (value.type === 'request') {
+      const request = relayRequest(value as Record<string, unknown>);
+      return request && { type: 'request', ...request };
+    }
     if (value.type === 'auth' && typeof value.token === 'string' && value.token.length < 4096)
       return { type: 'auth', token: value.token };
     if (value.type === 'subscribe' && typeof value.channel === 'string') {
@@ -197,6 +259,10 @@ export function parseServerMessage(raw: string): ServerMessage | null {
         : null;
     case 'error':
       return typeof value.code === 'string' ? ({ type: 'error', code: value.code } as ServerMessage) : null;
+    case 'response':
+      return typeof value.id === 'number' && typeof value.status === 'number'
+        ? { type: 'response', id: value.id, status: value.status, body: value.body ?? null }
+        : null;
     default:
       return null;
   }

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { realtime } from '../../../client/realtime.ts';
@@ -6,6 +5,7 @@ import { FEED_CHANNELS } from '../../../shared/wire/bets.ts';
 import { openModal } from '../../../stores/modals.ts';
 import { $showingOutcome, gameApi } from './api.ts';
 import { BetTable } from './BetTable.tsx';
+import { $instantPlay, onFrame } from './motion.ts';
 import type { Bet, FeedItem, FeedKind } from './types.ts';
 
 export type BetTab = 'mine' | FeedKind;
@@ -85,7 +85,6 @@ function FeedTable({ kind }: { kind: FeedKind }) {
   const [failed, setFailed] = useState(false);
   // Rows that arrive while the board shows a bet wait, so the feed never tells the player's result first.
   const waiting = useRef<FeedItem[]>([]);
-  const showing = useStore($showingOutcome);
   const add = useCallback(
     (items: readonly FeedItem[]) =>
       setRows((list) => {
@@ -94,12 +93,17 @@ function FeedTable({ kind }: { kind: FeedKind }) {
       }),
     [],
   );
-  useEffect(() => {
-    if (showing > 0 || waiting.current.length === 0) return;
-    const items = waiting.current.reverse();
-    waiting.current = [];
-    add(items);
-  }, [showing, add]);
+  // Followed without rendering: the count changes twice per bet, the rows only when some waited.
+  useEffect(
+    () =>
+      $showingOutcome.listen((showing) => {
+        if (showing > 0 || waiting.current.length === 0) return;
+        const items = waiting.current.reverse();
+        waiting.current = [];
+        onFrame(() => add(items));
+      }),
+    [add],
+  );
 
   useEffect(() => {
     let live = true;
@@ -118,8 +122,8 @@ function FeedTable({ kind }: { kind: FeedKind }) {
     // Feed versions are bet ids, not contiguous: rows are deduped by id, a rejoin reloads the list.
     const off = realtime.subscribe(FEED_CHANNELS[kind], {
       event: (item) => {
-        if ($showingOutcome.get() > 0) waiting.current.push(item);
-        else add([item]);
+        if ($showingOutcome.get() > 0 && !$instantPlay.get()) waiting.current.push(item);
+        else onFrame(() => add([item]));
       },
       gap: () => void load(),
     });

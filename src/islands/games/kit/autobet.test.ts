@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { type AutoBetConfig, afterAutoBet, parsePercent, startAutoBet } from './autobet.ts';
+import {
+  type AutoBetConfig,
+  afterAutoBet,
+  parsePercent,
+  stakeBeforeAnswers,
+  startAutoBet,
+} from './autobet.ts';
 
 const limits = { min: 100n, max: 100_000n };
 const config = (patch: Partial<AutoBetConfig> = {}): AutoBetConfig => ({
@@ -83,5 +89,42 @@ describe('parsePercent', () => {
   });
   test.each(['', '-5', 'abc', '1.234', '10001'])('refuses %j', (text) => {
     expect(parsePercent(text)).toBeNull();
+  });
+});
+
+describe('stakeBeforeAnswers (pipelining)', () => {
+  const state = { base: 1_000n, next: 1_000n, played: 3, net: -500n };
+  test('nothing in flight: the next stake', () => {
+    expect(stakeBeforeAnswers(config({ stopProfit: 1n }), state, [], limits)).toBe(1_000n);
+  });
+  test('a stake that no answer can change goes out early', () => {
+    expect(stakeBeforeAnswers(config(), state, [1_000n, 1_000n], limits)).toBe(1_000n);
+    const both = { mode: 'increase', percentBp: 5_000 } as const;
+    expect(stakeBeforeAnswers(config({ onWin: both, onLoss: both }), state, [1_000n], limits)).toBe(1_500n);
+    // Clamped to the limits like any raise.
+    expect(stakeBeforeAnswers(config({ onWin: both, onLoss: both }), state, [90_000n], limits)).toBe(
+      100_000n,
+    );
+  });
+  test('waits when an answer could change the stake or stop the series', () => {
+    const raise = { mode: 'increase', percentBp: 10_000 } as const;
+    // Martingale: the stake after a bet depends on its result.
+    expect(stakeBeforeAnswers(config({ onLoss: raise }), state, [1_000n], limits)).toBeNull();
+    expect(
+      stakeBeforeAnswers(
+        config({ onWin: { mode: 'increase', percentBp: 100 }, onLoss: { mode: 'increase', percentBp: 200 } }),
+        state,
+        [1_000n],
+        limits,
+      ),
+    ).toBeNull();
+    // The count: 3 played + 2 in flight = 5.
+    expect(stakeBeforeAnswers(config({ count: 5 }), state, [1_000n, 1_000n], limits)).toBeNull();
+    expect(stakeBeforeAnswers(config({ count: 6 }), state, [1_000n, 1_000n], limits)).toBe(1_000n);
+    // A win could reach the stop-on-profit.
+    expect(stakeBeforeAnswers(config({ stopProfit: 100_000n }), state, [1_000n], limits)).toBeNull();
+    // Losing both in flight would make the loss 2,500: a stop at 2,500 waits, one at 2,501 does not.
+    expect(stakeBeforeAnswers(config({ stopLoss: 2_500n }), state, [1_000n, 1_000n], limits)).toBeNull();
+    expect(stakeBeforeAnswers(config({ stopLoss: 2_501n }), state, [1_000n, 1_000n], limits)).toBe(1_000n);
   });
 });

@@ -64,6 +64,34 @@ export function afterAutoBet(
 }
 
 /**
+ * Pipelining (an instant series): the stake of the bet after `inFlight` (stakes sent and not yet
+ * answered, oldest first) when it may go out before their answers because the answers cannot
+ * change it: the count leaves room for it, the on-win and on-loss rules are the same (so the
+ * stake after each bet does not depend on its result), no stop-on-profit is set (how much a win
+ * pays is the game's), and even losing every bet in flight would not reach the stop-on-loss. Null:
+ * wait for the answers. With nothing in flight it is `state.next`.
+ */
+export function stakeBeforeAnswers(
+  config: AutoBetConfig,
+  state: AutoBetState,
+  inFlight: readonly bigint[],
+  limits: BetLimits,
+): bigint | null {
+  const last = inFlight.at(-1);
+  if (last === undefined) return state.next;
+  if (config.count > 0 && state.played + inFlight.length >= config.count) return null;
+  const { onWin, onLoss } = config;
+  if (onWin.mode !== onLoss.mode || (onWin.mode === 'increase' && onWin.percentBp !== onLoss.percentBp))
+    return null;
+  if (config.stopProfit !== null && config.stopProfit > 0n) return null;
+  const worst = inFlight.reduce((net, stake) => net - stake, state.net);
+  if (config.stopLoss !== null && config.stopLoss > 0n && -worst >= config.stopLoss) return null;
+  return onWin.mode === 'reset'
+    ? state.base
+    : clamp(last + (last * BigInt(onWin.percentBp)) / 10_000n, limits.min, limits.max);
+}
+
+/**
  * "25", "25.5", "0,75" (in the locale of `tag`; either separator is read) → hundredths of a
  * percent; null when not a percentage from 0 to 10000 with at most two decimals.
  */

@@ -1,13 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
+import { holdLiveBalance } from '../../../client/live-balance.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { BetLimits } from './amount.ts';
-import { type AutoBetConfig, afterAutoBet, type OnResult, startAutoBet } from './autobet.ts';
+import {
+  type AutoBetConfig,
+  afterAutoBet,
+  type OnResult,
+  stakeBeforeAnswers,
+  startAutoBet,
+} from './autobet.ts';
 import { type AutoBetDraft, type DraftErrors, EMPTY_DRAFT } from './autobet-draft.ts';
 import { minorOrNull } from './bet-result.ts';
-import { $instantPlay, prefersReducedMotion } from './motion.ts';
+import { $instantPlay, flushFrame, onFrame, prefersReducedMotion } from './motion.ts';
 import type { Bet } from './types.ts';
 
 const RESET: OnResult = { mode: 'reset', percentBp: 0 };
+
+/**
+ * How many bets of an instant series may be unanswered at once, for a game whose `play` allows it:
+ * the next goes out while the previous is on its way, when its stake cannot depend on the answer.
+ */
+const PIPELINE = 3;
 
 /**
  * Auto-bet: the form as typed, and the series it runs: one bet after another through `placeOne`,
@@ -20,6 +33,8 @@ export function useAutoBet(options: {
   canPlay: () => boolean;
   /** Shows each next stake in the amount field. */
   showStake: (minor: bigint) => void;
+  /** `placeOne` may run for two bets at once (the game's `play` keeps no state of its own between them). */
+  pipelined?: boolean;
 }) {
   const [draft, setDraft] = useState<AutoBetDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -36,7 +51,8 @@ export function useAutoBet(options: {
 
   /**
    * Runs a series from `base` with the parsed form; a fixed stake (a case's price) never grows.
-   * `instant` (turbo): the boards skip their animations and the next bet follows the answer.
+   * `instant` (turbo): the boards skip their animations and the next bet follows the answer, or
+   * goes out before it when the answer cannot change it (`stakeBeforeAnswers`, a pipelined game).
    */
   const run = async (
     base: bigint,
@@ -49,27 +65,51 @@ export function useAutoBet(options: {
     stopRef.current = false;
     setRunning(true);
     if (instant) $instantPlay.set(true);
+    // Instant: the header follows the bet answers (once a frame); the socket's balance events of
+    // the same bets wait until the series ends.
+    const releaseLive = instant ? holdLiveBalance() : () => {};
     let state = startAutoBet(base);
+    /** Bets sent and not yet answered, oldest first (more than one only when pipelined). */
+    const inFlight: Array<{ stake: bigint; bet: Promise<Bet | null> }> = [];
+    const depth = instant && options.pipelined ? PIPELINE : 1;
     try {
-      while (!stopRef.current) {
-        setLeft(config.count > 0 ? config.count - state.played : null);
-        if (!options.canPlay()) break;
-        const bet = await options.placeOne(fromMinor(state.next));
+      for (;;) {
+        while (inFlight.length < depth && !stopRef.current && options.canPlay()) {
+          const stake = stakeBeforeAnswers(
+            config,
+            state,
+            inFlight.map((sent) => sent.stake),
+            limits,
+          );
+          if (stake === null) break;
+          const played = state.played + inFlight.length;
+          onFrame(() => setLeft(config.count > 0 ? config.count - played : null), 'autobet-left');
+          inFlight.push({ stake, bet: options.placeOne(fromMinor(stake)) });
+        }
+        // The oldest answer first: the series counts its bets in the order they were sent.
+        const sent = inFlight.shift();
+        if (!sent) break;
+        const bet = await sent.bet;
         if (!bet) break;
         const step = afterAutoBet(
           config,
           state,
-          { amount: minorOrNull(bet.amount) ?? state.next, payout: minorOrNull(bet.payout) ?? 0n },
+          { amount: minorOrNull(bet.amount) ?? sent.stake, payout: minorOrNull(bet.payout) ?? 0n },
           limits,
         );
         state = step.state;
-        options.showStake(state.next);
+        const next = state.next;
+        onFrame(() => options.showStake(next), 'autobet-stake');
         if (step.stop) break;
-        // A beat between bets, so each result can be seen (shorter under reduced motion); instant
-        // play only lets the page paint the result.
-        await new Promise((resolve) => setTimeout(resolve, instant ? 0 : prefersReducedMotion() ? 80 : 350));
+        // A beat between bets, so each result can be seen (shorter under reduced motion). Instant
+        // play goes on at once: the page shows the newest results once a frame (`onFrame`).
+        if (!instant) await new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 80 : 350));
       }
     } finally {
+      // A bet already sent settles and is shown before the series ends.
+      await Promise.all(inFlight.map((sent) => sent.bet));
+      flushFrame();
+      releaseLive();
       if (instant) $instantPlay.set(false);
       setRunning(false);
       setLeft(null);

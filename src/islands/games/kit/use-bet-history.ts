@@ -4,6 +4,7 @@ import type { SessionStatus } from '../../../stores/user.ts';
 import { gameApi } from './api.ts';
 import { minorOrNull, verdictOf } from './bet-result.ts';
 import { formatMultiplier } from './format.ts';
+import { onFrame } from './motion.ts';
 import type { ResultChip } from './ResultChips.tsx';
 import { playSound } from './sound.ts';
 import type { Bet, GameKey } from './types.ts';
@@ -64,13 +65,19 @@ export function useBetHistory(options: {
     (bet: Bet) => {
       if (bet.status !== 'settled') return;
       const verdict = verdictOf(bet);
-      setChips((list) => [{ id: bet.id, multiplier: bet.multiplier, verdict }, ...list].slice(0, KEEP));
-      setMyBets((list) => [bet, ...(list ?? []).filter((b) => b.id !== bet.id)].slice(0, KEEP));
-      const amount = show(minorOrNull(bet.payout) ?? 0n);
-      setAnnounce(
-        t(`gameKit.announce.${verdict}`, { multiplier: formatMultiplier(bet.multiplier, tag), amount }),
-      );
-      playSound(verdict === 'win' ? 'win' : 'lose');
+      // An instant series shows its bets once a frame: the lists take every bet, the announcement
+      // and the sound only the frame's last.
+      onFrame(() => {
+        setChips((list) => [{ id: bet.id, multiplier: bet.multiplier, verdict }, ...list].slice(0, KEEP));
+        setMyBets((list) => [bet, ...(list ?? []).filter((b) => b.id !== bet.id)].slice(0, KEEP));
+      });
+      onFrame(() => {
+        const amount = show(minorOrNull(bet.payout) ?? 0n);
+        setAnnounce(
+          t(`gameKit.announce.${verdict}`, { multiplier: formatMultiplier(bet.multiplier, tag), amount }),
+        );
+        playSound(verdict === 'win' ? 'win' : 'lose');
+      }, 'announce');
       onSettled(bet);
     },
     [t, show, tag, onSettled],

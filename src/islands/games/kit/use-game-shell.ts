@@ -68,6 +68,11 @@ export interface GameShellProps {
   actions?: ReactNode | ((kit: ShellActions) => ReactNode);
   /** Follows the amount field (decimal string, null while invalid), e.g. for a payout input. */
   onAmountChange?: (amount: string | null) => void;
+  /**
+   * `play` may run for two bets at once: an instant auto-bet series then sends a bet before the
+   * previous one's answer when its stake cannot depend on it (docs/game-kit.md "Auto-bet").
+   */
+  pipelined?: boolean;
   /** Called with every bet the kit saw settle. */
   onSettled?: (bet: Bet) => void;
   /** Follows the manual / auto switch and whether auto-bet runs (miner picks its pattern on the board). */
@@ -143,6 +148,7 @@ export function useGameShell(props: GameShellProps) {
     placeOne,
     canPlay: () => latest.current.canPlay !== false,
     showStake: amount.set,
+    pipelined: props.pipelined === true,
   });
 
   const autoRunning = auto.running;

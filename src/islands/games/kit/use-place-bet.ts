@@ -4,6 +4,7 @@ import { notifyCode, notifyError } from '../../../client/notices.ts';
 import { openModal } from '../../../stores/modals.ts';
 import { dismissNotice } from '../../../stores/notices.ts';
 import { holdingBalance } from './api.ts';
+import { $instantPlay } from './motion.ts';
 import { playSound } from './sound.ts';
 import type { Bet } from './types.ts';
 
@@ -41,7 +42,9 @@ export function usePlaceBet(options: {
   const placeOne = useCallback(
     async (amount: string): Promise<Bet | null> => {
       busyRef.current = true;
-      setBusy(true);
+      // An instant series is busy as a whole (the auto-bet button): no render per bet for this.
+      const quiet = $instantPlay.get();
+      if (!quiet) setBusy(true);
       for (const id of notices.current.splice(0)) dismissNotice(id);
       playSound('bet');
       try {
@@ -53,7 +56,7 @@ export function usePlaceBet(options: {
         return null;
       } finally {
         busyRef.current = false;
-        setBusy(false);
+        if (!quiet) setBusy(false);
       }
     },
     [play, record, reportError],
