@@ -51,6 +51,8 @@ describe('crash', () => {
         .not.toBeNull();
       await page.getByTestId('bet-amount').fill('10');
       await page.getByTestId('crash-auto').fill('');
+      // Leaving the field writes the amount in full; the minimum arriving meanwhile never joins it.
+      await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('10.00');
     }
 
     // The next try waits for this round to end: a flight to a high crash point lasts over a minute
@@ -66,15 +68,49 @@ describe('crash', () => {
         )
         .toBe(true);
     const missed: string[] = [];
+    // What each page's bet calls answered, for the failure message.
+    const answers: string[] = [];
+    for (const [name, page] of [
+      ['A', pageA],
+      ['B', pageB],
+    ] as const)
+      page.on('response', (response) => {
+        if (!response.url().endsWith('/games/crash/bet')) return;
+        void response.text().then(
+          (body) => answers.push(`${name} ${response.status()} ${body.slice(0, 160)}`),
+          () => answers.push(`${name} ${response.status()}`),
+        );
+      });
+    const label = (page: Page) =>
+      page.getByTestId('crash-panel').locator('button[type=submit]').textContent();
     let cashedOut = false;
+    /** The page may bet now: its bet button is there and enabled (no bet of its own waits in a round). */
+    const free = async (page: Page) => {
+      const button = page.getByTestId('crash-bet');
+      return (await button.count()) === 1 && (await button.isEnabled());
+    };
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
-      // Both bet at the start of one betting phase: a click that lands after the phase ends (a busy
-      // machine) would join the next round instead, so a phase already under way is let pass.
+      // A click that landed after a phase ended (a busy machine) joined the next round: its bet
+      // disables that page's button until the round is over. Both players start free.
+      await expect
+        .poll(async () => (await free(pageA)) && (await free(pageB)), { timeout: 180_000 })
+        .toBe(true);
+      // Both bet at the start of one betting phase that both pages show: a phase already under way
+      // is let pass.
       await expect.poll(() => status(pageA), { timeout: 180_000 }).not.toBe('betting');
-      await expect.poll(() => status(pageA), { timeout: 180_000 }).toBe('betting');
+      await expect
+        .poll(async () => (await status(pageA)) === 'betting' && (await status(pageB)) === 'betting', {
+          timeout: 180_000,
+        })
+        .toBe(true);
       const round = await pageA.getByTestId('crash').getAttribute('data-round');
-      await pageA.getByTestId('crash-bet').click();
-      await pageB.getByTestId('crash-bet').click();
+      const labels = [
+        await label(pageA),
+        await label(pageB),
+        await pageA.getByTestId('bet-amount').inputValue(),
+        await pageB.getByTestId('bet-amount').inputValue(),
+      ];
+      await Promise.all([pageA.getByTestId('crash-bet').click(), pageB.getByTestId('crash-bet').click()]);
       // Both pages list both bets in this round. Should a bet miss the phase after all, it plays the
       // next round: this try is over once the round ends (what was seen is kept for the failure).
       const rows = async () => [
@@ -88,7 +124,7 @@ describe('crash', () => {
         .toBe(true);
       if (!(await rows()).every((n) => n === 2)) {
         missed.push(
-          `round ${round}: rows ${(await rows()).join('/')}, ${a.problems.concat(b.problems).join('; ')}`,
+          `round ${round}: rows ${(await rows()).join('/')}, buttons ${labels.join(' / ')}, answers ${answers.splice(0).join(' ; ')}, ${a.problems.concat(b.problems).join('; ')}`,
         );
         await roundOver(round);
         continue;

@@ -274,6 +274,30 @@ describe('game pages, as a new player reported them', () => {
     problems.splice(0, problems.length, ...problems.filter((line) => !refused.includes(line)));
   });
 
+  test('the minimum bet that arrives while the player is in the amount field does not join their digits', async () => {
+    const page = await context.newPage();
+    // The currencies (and with them the minimum bet) answer only once the player is in the field.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/config/currencies', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open(page, `${stage.server.url}/en/games/dice`);
+    const amount = page.getByTestId('bet-amount');
+    await amount.focus();
+    const limits = page.waitForResponse((response) => response.url().endsWith('/config/currencies'));
+    release();
+    await limits;
+    // Time for the page to take the limits in (it used to write the minimum into the field now).
+    await page.waitForTimeout(300);
+    await amount.pressSequentially('10');
+    expect(await amount.inputValue()).toBe('10');
+    await page.close();
+  });
+
   test('pt-BR: the numbers use the decimal comma and "1,5" is a stake, at 1440 and 390 px', async () => {
     const br = await stage.playerContext(token, { reducedMotion: 'reduce', width: DESKTOP.width });
     const page = await br.context.newPage();

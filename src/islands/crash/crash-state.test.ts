@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CrashBet, CrashState } from '../../shared/api/crash.ts';
-import { applyCrashEvent, pointClass, roundTakingBets } from './crash-state.ts';
+import { applyCrashEvent, catchUp, pointClass, roundTakingBets } from './crash-state.ts';
 
 const bet = (id: string, round_id: number, extra: Partial<CrashBet> = {}): CrashBet => ({
   id,
@@ -58,6 +58,23 @@ describe('crash page state', () => {
       11,
     );
     expect(s).toMatchObject({ version: 11, next: null, round: { id: 8, status: 'betting' } });
+  });
+
+  test('a load older than the events already received keeps them: no bet leaves the page', () => {
+    const first = { kind: 'bet', round_id: 7, bet: bet('1', 7), server_time: 0 } as const;
+    const second = { kind: 'bet', round_id: 7, bet: bet('2', 7), server_time: 0 } as const;
+    const received = [
+      { event: first, version: 6 },
+      { event: second, version: 7 },
+    ];
+    // The load was read at version 6 (it holds the first bet); the second arrived while it travelled.
+    const loaded = { ...state, version: 6, round: { ...state.round!, bets: [bet('1', 7)] } };
+    const caught = catchUp(loaded, received);
+    expect(caught.version).toBe(7);
+    expect(caught.round?.bets.map((b) => b.id)).toEqual(['1', '2']);
+    // A load newer than everything received is taken as it is.
+    const newer = { ...loaded, version: 9 };
+    expect(catchUp(newer, received)).toBe(newer);
   });
 
   test('crash points are coloured by size', () => {

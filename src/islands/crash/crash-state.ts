@@ -61,6 +61,26 @@ export function applyCrashEvent(state: CrashState, event: CrashEvent, version: n
   }
 }
 
+/** An event as the page received it. */
+export interface ReceivedEvent {
+  event: CrashEvent;
+  version: number;
+}
+
+/**
+ * A state loaded whole (`GET /games/crash`, or a snapshot over `/ws`) brought up to the events the
+ * page received meanwhile: a load answers with the game as it stood when the server read it, and
+ * events newer than that may already have arrived (a bet placed while the load was on its way).
+ * They are applied again on top, in order; events carry whole bets and rounds, so one the loaded
+ * state already holds changes nothing. Without this a reload could take a bet off the page.
+ */
+export function catchUp(loaded: CrashState, received: readonly ReceivedEvent[]): CrashState {
+  let state = loaded;
+  for (const { event, version } of received)
+    if (version > state.version) state = applyCrashEvent(state, event, version);
+  return state;
+}
+
 /** The size class of a crash point in the strip: under 2×, under 10×, 10× and up. */
 export function pointClass(point: string): 'low' | 'mid' | 'high' {
   const value = Number(point);

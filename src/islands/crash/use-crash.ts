@@ -4,7 +4,7 @@ import { realtime } from '../../client/realtime.ts';
 import type { CrashBetAnswer, CrashCashOutAnswer, CrashState, MyCrashBet } from '../../shared/api/crash.ts';
 import { $user } from '../../stores/user.ts';
 import { gameApi } from '../games/kit/api.ts';
-import { applyCrashEvent, roundTakingBets } from './crash-state.ts';
+import { applyCrashEvent, catchUp, type ReceivedEvent, roundTakingBets } from './crash-state.ts';
 
 /**
  * The crash page's state (docs/api-games.md "Crash"): the game from `GET /games/crash`, kept live
@@ -14,6 +14,8 @@ import { applyCrashEvent, roundTakingBets } from './crash-state.ts';
 
 /** How many of the player's bets the page lists. */
 const MY_BETS = 20;
+/** How many of the latest events the page keeps to bring a load up to date (`catchUp`). */
+const RECEIVED = 100;
 
 export function useCrash() {
   const user = useStore($user);
@@ -23,6 +25,7 @@ export function useCrash() {
   const [offset, setOffset] = useState(0);
   const [mine, setMine] = useState<MyCrashBet[]>([]);
   const loads = useRef(0);
+  const received = useRef<ReceivedEvent[]>([]);
 
   const load = useCallback(async () => {
     const run = ++loads.current;
@@ -32,7 +35,7 @@ export function useCrash() {
       if (run !== loads.current) return;
       // The answer was written about half-way through the call.
       setOffset(data.server_time - (sent + Date.now()) / 2);
-      setState(data);
+      setState(catchUp(data, received.current));
       setFailed(false);
     } catch {
       if (run === loads.current) setFailed(true);
@@ -52,8 +55,10 @@ export function useCrash() {
       event: (event, version) => {
         if (event.kind === 'snapshot') {
           setOffset(event.state.server_time - Date.now());
-          return setState(event.state);
+          return setState(catchUp(event.state, received.current));
         }
+        received.current.push({ event, version });
+        if (received.current.length > RECEIVED) received.current.shift();
         setState((current) => (current ? applyCrashEvent(current, event, version) : current));
         if (event.kind === 'crashed' || event.kind === 'cashed_out') void loadMine();
       },

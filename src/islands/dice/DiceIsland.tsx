@@ -146,6 +146,7 @@ function Dice() {
         <output
           className="dice-result"
           data-state={shown ? (roll.win ? 'win' : 'loss') : 'idle'}
+          data-reduced={String(reduced)}
           aria-label={t('dice.result')}
           data-testid="dice-result"
         >

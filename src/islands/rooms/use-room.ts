@@ -53,7 +53,13 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
       // The answer was written about half-way through the call.
       setOffset(data.server_time - (sent + Date.now()) / 2);
       const { server_time: _time, ...state } = data;
-      setView((current) => ({ state, showing: current?.showing ?? null }));
+      // Events newer than the load may have arrived while it travelled; each carries its whole
+      // round, so the page keeps the newer of the two (of the same currency).
+      setView((current) =>
+        current && current.state.currency === state.currency && current.state.version > state.version
+          ? current
+          : { state, showing: current?.showing ?? null },
+      );
       setRecent(rounds);
       setFailed(false);
     } catch {

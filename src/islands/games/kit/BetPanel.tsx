@@ -15,7 +15,7 @@ const AMOUNT_BUTTONS = [
 
 interface AmountInputProps {
   /** The field's state (use-amount-field.ts): text, editing, canonical form on leaving, profit. */
-  field: Pick<AmountField, 'text' | 'edit' | 'blur' | 'profit'>;
+  field: Pick<AmountField, 'text' | 'edit' | 'focus' | 'blur' | 'profit'>;
   onAction: (action: AmountAction) => void;
   currency: string;
   error: string | null;
@@ -37,6 +37,7 @@ export function AmountInput({ field, ...props }: AmountInputProps) {
         disabled={props.disabled}
         {...fieldAria(id, props.error)}
         onChange={(event) => field.edit(event.target.value)}
+        onFocus={field.focus}
         onBlur={field.blur}
         data-testid="bet-amount"
         suffix={props.currency}

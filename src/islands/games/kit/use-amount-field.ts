@@ -41,12 +41,16 @@ export function useAmountField(options: {
   const [touched, setTouched] = useState(false);
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
+  // Whether the player is in the field: the minimum is not written under their caret (it would
+  // join the digits they type: "1.00" + "10" = "1.0010"). Read when the update applies.
+  const focused = useRef(false);
 
   // The first amount is the game's minimum bet in the player's currency; until the player types or
   // presses a button it follows that minimum (the limits of a guest's currency may come first, then
   // the player's own; a game's minimum may rise with its inputs).
   useEffect(() => {
-    if (limits && !fixedAmount && !touched) setText(amountInputText(limits.min, tag));
+    if (limits && !fixedAmount && !touched)
+      setText((current) => (focused.current ? current : amountInputText(limits.min, tag)));
   }, [limits, fixedAmount, tag, touched]);
 
   const reading = fixedAmount ? { minor: minorOrNull(fixedAmount) ?? 0n } : readAmountInput(text, tag);
@@ -83,9 +87,19 @@ export function useAmountField(options: {
       setTouched(true);
       setShowProblem(false);
     },
-    /** Leaving the field writes the amount back in the locale's form ("10" → "10.00", "10,00"). */
+    /** The player is in the field (the minimum waits until they leave it). */
+    focus() {
+      focused.current = true;
+    },
+    /**
+     * Leaving the field writes the amount back in the locale's form ("10" → "10.00", "10,00"); an
+     * untouched empty field gets the minimum that waited.
+     */
     blur() {
-      if (minor !== null && !fixedAmount) setText(amountInputText(minor, tag));
+      focused.current = false;
+      if (fixedAmount) return;
+      if (minor !== null) setText(amountInputText(minor, tag));
+      else if (!touched && text === '' && limits) setText(amountInputText(limits.min, tag));
     },
     /** ½, 2×, min, max or zero, within the limits and the balance. */
     apply(action: AmountAction, balance: bigint | null) {
