@@ -360,14 +360,18 @@ describe('game pages, as a new player reported them', () => {
     // How the bets went: over HTTP (the manual path) or as `request` frames on the page's socket.
     let overHttp = 0;
     let overSocket = 0;
+    let authenticated = false;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/games/dice/bet')) overHttp += 1;
     });
-    page.on('websocket', (socket) =>
+    page.on('websocket', (socket) => {
       socket.on('framesent', ({ payload }) => {
         if (String(payload).includes('"type":"request"')) overSocket += 1;
-      }),
-    );
+      });
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"type":"authenticated"')) authenticated = true;
+      });
+    });
     await open(page, `${stage.server.url}/en/games/dice`);
     await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
     const before = (await betsOf(token, 'dice')).length;
@@ -376,6 +380,8 @@ describe('game pages, as a new player reported them', () => {
     expect(await turbo.getAttribute('aria-checked')).toBe('false');
     await turbo.click();
     await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('30');
+    // The page's socket carries the player's channel (until then a bet goes over HTTP).
+    await expect.poll(() => authenticated).toBe(true);
     const button = page.getByTestId('bet-button');
     const started = Date.now();
     await button.click();
@@ -423,6 +429,7 @@ describe('game pages, as a new player reported them', () => {
     // the socket closes.
     let requests = 0;
     let dropped = false;
+    let authenticated = false;
     await page.routeWebSocket(/\/ws$/, (ws) => {
       const server = ws.connectToServer();
       let dropId: number | null = null;
@@ -434,6 +441,7 @@ describe('game pages, as a new player reported them', () => {
       });
       server.onMessage((message) => {
         const text = String(message);
+        if (text.includes('"type":"authenticated"')) authenticated = true;
         if (dropId !== null && !dropped && text.includes(`"type":"response","id":${dropId},`)) {
           dropped = true;
           void ws.close();
@@ -449,6 +457,7 @@ describe('game pages, as a new player reported them', () => {
     const turbo = page.getByTestId('turbo-toggle');
     if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
     await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('12');
+    await expect.poll(() => authenticated).toBe(true);
     const button = page.getByTestId('bet-button');
     await button.click();
     await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
