@@ -1,5 +1,5 @@
 /**
- * `npm run bench:autobet` (after `npm run build`): one player's instant auto-bet on the dice page in
+ * `npm run bench:autobet` (after `npm run build`): one player's instant auto-bet on a game page (dice; BENCH_GAME=keno or wheel) in
  * Chromium (Debian's /usr/bin/chromium through playwright-core), through the kit's own request loop
  * (src/islands/games/kit/use-auto-bet.ts → use-place-bet.ts), against the built server: bets per
  * second from the click to the end of the series, and whether the page kept up: its frames
@@ -19,6 +19,9 @@ import { startServer } from '../tests/helpers/server.ts';
 
 const BETS = Number(process.env.BENCH_BETS ?? 2_000);
 const SEQUENTIAL = process.env.BENCH_SEQUENTIAL === '1';
+const GAME = process.env.BENCH_GAME ?? 'dice';
+if (!['dice', 'keno', 'wheel'].includes(GAME))
+  throw new Error(`BENCH_GAME: dice, keno or wheel, not ${GAME}`);
 
 let env: Record<string, string> = {};
 let drop = async () => {};
@@ -35,8 +38,14 @@ const [server, browser] = await Promise.all([
 try {
   const { token } = await fundedPlayer(server.url, { amount: '100000', prefix: 'autobet' });
   const betsOf = async () =>
-    (await apiCall<{ meta: { total: number } }>(server.url, 'GET', '/games/bets?game=dice&per_page=1', token))
-      .meta.total;
+    (
+      await apiCall<{ meta: { total: number } }>(
+        server.url,
+        'GET',
+        `/games/bets?game=${GAME}&per_page=1`,
+        token,
+      )
+    ).meta.total;
   const balanceOf = async () =>
     (await apiCall<{ user: { balance: string } }>(server.url, 'GET', '/profile/user', token)).user.balance;
 
@@ -48,11 +57,14 @@ try {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  await page.goto(`${server.url}/en/games/dice`, { waitUntil: 'load' });
+  await page.goto(`${server.url}/en/games/${GAME}`, { waitUntil: 'load' });
   const header = page.locator('[data-account-amount]').first();
   await page.waitForFunction(() =>
     /\d/.test(document.querySelector('[data-account-amount]')?.textContent ?? ''),
   );
+  // Keno plays five picks.
+  if (GAME === 'keno')
+    for (const n of [3, 11, 19, 27, 35]) await page.locator(`.keno-cell[data-number="${n}"]`).click();
   await page.getByTestId('mode-auto').click();
   const turbo = page.getByTestId('turbo-toggle');
   if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
@@ -125,6 +137,7 @@ try {
   console.log(
     JSON.stringify({
       bench: 'instant auto-bet in Chromium, one player',
+      game: GAME,
       database: env.DATABASE_URL ? 'postgresql' : 'pglite',
       series: SEQUENTIAL ? 'sequential (a stop-on-profit is set)' : 'fixed stake (pipelined)',
       bets: placed,

@@ -49,6 +49,40 @@ async function open(page: Page, url: string) {
 }
 
 /**
+ * Follows the page's `/ws` socket: whether it carries the player's channel yet (until then a bet
+ * goes over HTTP), how many bet requests it sent, and the most ever unanswered at once.
+ */
+function watchSocket(page: Page) {
+  const seen = { authenticated: false, requests: 0, inFlight: 0, most: 0 };
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      if (!String(payload).includes('"type":"request"')) return;
+      seen.requests += 1;
+      seen.inFlight += 1;
+      seen.most = Math.max(seen.most, seen.inFlight);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"type":"response"')) seen.inFlight -= 1;
+      if (String(payload).includes('"type":"authenticated"')) seen.authenticated = true;
+    });
+  });
+  return seen;
+}
+
+/** "My bets" lists `id` first. */
+async function expectNewestOfMine(page: Page, id: string) {
+  await page.getByTestId('tab-mine').click();
+  await expect
+    .poll(() =>
+      page
+        .locator('[data-testid="bet-tabs"] [data-panel="mine"] tbody tr')
+        .first()
+        .getAttribute('data-bet-id'),
+    )
+    .toBe(id);
+}
+
+/**
  * Resizes the page and waits until it has laid itself out at the new size (Chromium applies a
  * new viewport over a frame or two; a board's ResizeObserver a frame later).
  */
@@ -359,19 +393,10 @@ describe('game pages, as a new player reported them', () => {
     const page = await motion.context.newPage();
     // How the bets went: over HTTP (the manual path) or as `request` frames on the page's socket.
     let overHttp = 0;
-    let overSocket = 0;
-    let authenticated = false;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/games/dice/bet')) overHttp += 1;
     });
-    page.on('websocket', (socket) => {
-      socket.on('framesent', ({ payload }) => {
-        if (String(payload).includes('"type":"request"')) overSocket += 1;
-      });
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"type":"authenticated"')) authenticated = true;
-      });
-    });
+    const socket = watchSocket(page);
     await open(page, `${stage.server.url}/en/games/dice`);
     await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
     const before = (await betsOf(token, 'dice')).length;
@@ -380,8 +405,7 @@ describe('game pages, as a new player reported them', () => {
     expect(await turbo.getAttribute('aria-checked')).toBe('false');
     await turbo.click();
     await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('30');
-    // The page's socket carries the player's channel (until then a bet goes over HTTP).
-    await expect.poll(() => authenticated).toBe(true);
+    await expect.poll(() => socket.authenticated).toBe(true);
     const button = page.getByTestId('bet-button');
     const started = Date.now();
     await button.click();
@@ -394,21 +418,13 @@ describe('game pages, as a new player reported them', () => {
     expect(took).toBeLessThan(5_000);
     // Exactly 30 bets, each sent once, all over the socket (docs/api-money.md "Bets over the socket").
     expect((await betsOf(token, 'dice')).length).toBe(before + 30);
-    expect([overSocket, overHttp]).toEqual([30, 0]);
+    expect([socket.requests, overHttp]).toEqual([30, 0]);
     const balance = await balanceOf(token);
     await expect.poll(async () => amountOf(await headerBalance(page))).toBe(Number(balance));
     // The chips keep the newest 20; the first of them is the series' last bet.
     await expect.poll(() => page.getByTestId('result-chips').locator('li').count()).toBe(20);
     const last = (await betsOf(token, 'dice'))[0] as unknown as { id: string };
-    await page.getByTestId('tab-mine').click();
-    await expect
-      .poll(() =>
-        page
-          .locator('[data-testid="bet-tabs"] [data-panel="mine"] tbody tr')
-          .first()
-          .getAttribute('data-bet-id'),
-      )
-      .toBe(last.id);
+    await expectNewestOfMine(page, last.id);
     // Remembered for this player.
     await page.reload({ waitUntil: 'load' });
     await expect.poll(() => headerBalance(page)).toMatch(/\d/);
@@ -416,6 +432,51 @@ describe('game pages, as a new player reported them', () => {
     expect(await page.getByTestId('turbo-toggle').getAttribute('aria-checked')).toBe('true');
     await motion.context.close();
     expect(motion.problems).toEqual([]);
+  });
+
+  test('keno and wheel: an instant series bets several at once and the board ends on the last result', async () => {
+    const player = await stage.playerContext(token, { width: DESKTOP.width });
+    const page = await player.context.newPage();
+    const socket = watchSocket(page);
+    for (const game of ['keno', 'wheel'] as const) {
+      socket.authenticated = false;
+      socket.most = 0;
+      await open(page, `${stage.server.url}/en/games/${game}`);
+      if (game === 'keno')
+        for (const n of [4, 9, 23]) await page.locator(`.keno-cell[data-number="${n}"]`).click();
+      const before = (await betsOf(token, game)).length;
+      await page.getByTestId('mode-auto').click();
+      const turbo = page.getByTestId('turbo-toggle');
+      if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
+      await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('25');
+      await expect.poll(() => socket.authenticated).toBe(true);
+      const button = page.getByTestId('bet-button');
+      await button.click();
+      await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
+      // The inputs keep the series' own: keno's picks are locked while it runs.
+      if (game === 'keno') expect(await page.getByTestId('keno-clear').isDisabled()).toBe(true);
+      await expect
+        .poll(() => button.getAttribute('data-running'), { timeout: 20_000, interval: 50 })
+        .toBe('false');
+      const bets = (await betsOf(token, game)) as unknown as {
+        id: string;
+        multiplier: string;
+        outcome?: { drawn?: number[] };
+      }[];
+      expect(bets.length).toBe(before + 25);
+      // A fixed stake and no stops: the next bet went out before the previous answer.
+      expect(socket.most).toBeGreaterThan(1);
+      await expect.poll(async () => amountOf(await headerBalance(page))).toBe(Number(await balanceOf(token)));
+      // The board shows the series' last bet.
+      await expectNewestOfMine(page, bets[0]!.id);
+      if (game === 'wheel') {
+        const shown = (await page.getByTestId('wheel-result').textContent()) ?? '';
+        expect(Number.parseFloat(shown)).toBe(Number.parseFloat(bets[0]!.multiplier));
+      }
+      if (game === 'keno') expect(await page.getByTestId('keno-clear').isDisabled()).toBe(false);
+    }
+    await player.context.close();
+    expect(player.problems).toEqual([]);
   });
 
   test('a socket lost during an instant series: the unanswered bet is replayed over HTTP, never placed twice', async () => {

@@ -13,6 +13,8 @@ import {
   type BetAnswer,
   formatDecimalAmount,
   GameShell,
+  inInstantSeries,
+  onFrame,
   playSound,
   useGameApi,
   useLanguageTag,
@@ -47,6 +49,8 @@ function Keno() {
   const [autoCount, setAutoCount] = useState(10);
   const [round, setRound] = useState<KenoRound | null>(null);
   const [busy, setBusy] = useState(false);
+  // An auto-bet series runs: the picks and the risk stay as the series started.
+  const [series, setSeries] = useState(false);
   const countId = useId();
   // The kit may hold on to one `play` through an auto-bet series: it reads the latest inputs.
   const inputs = useRef({ risk, picks });
@@ -80,8 +84,12 @@ function Keno() {
   const play = useCallback(
     async (amount: string): Promise<Bet> => {
       const { risk: playedRisk, picks: played } = inputs.current;
-      setBusy(true);
-      setRound(null);
+      // An instant series shows each draw whole, once a frame; its board stays locked throughout.
+      const instant = inInstantSeries();
+      if (!instant) {
+        setBusy(true);
+        setRound(null);
+      }
       try {
         const { bet } = await api.post<BetAnswer<'keno'>>('/games/keno/bet', {
           amount,
@@ -96,10 +104,11 @@ function Keno() {
             await wait(REVEAL_MS);
           }
         }
-        setRound({ drawn, shown: drawn.length, verdict: verdictOf(bet), payout: bet.payout });
+        const shown = { drawn, shown: drawn.length, verdict: verdictOf(bet), payout: bet.payout };
+        onFrame(() => setRound(shown), 'keno-round');
         return bet;
       } finally {
-        setBusy(false);
+        if (!instant) setBusy(false);
       }
     },
     [api],
@@ -110,7 +119,7 @@ function Keno() {
       <SelectField<KenoRisk>
         label={t('keno.risk')}
         value={risk}
-        disabled={busy}
+        disabled={busy || series}
         options={RISKS.map((value) => ({ value, label: t(`keno.risks.${value}`) }))}
         onChange={(value) => {
           setRisk(value);
@@ -124,7 +133,7 @@ function Keno() {
             id={countId}
             className="input"
             value={autoCount}
-            disabled={busy}
+            disabled={busy || series}
             onChange={(event) => setAutoCount(Number(event.target.value))}
           >
             {COUNTS.map((n) => (
@@ -136,7 +145,7 @@ function Keno() {
           <button
             type="button"
             className="btn btn-ghost"
-            disabled={busy}
+            disabled={busy || series}
             data-testid="keno-autopick"
             onClick={() => changePicks(autoPick(autoCount))}
           >
@@ -145,7 +154,7 @@ function Keno() {
           <button
             type="button"
             className="btn btn-ghost"
-            disabled={busy || picks.length === 0}
+            disabled={busy || series || picks.length === 0}
             data-testid="keno-clear"
             onClick={() => changePicks([])}
           >
@@ -162,10 +171,19 @@ function Keno() {
       winMultiplier={top}
       minWin={minWin}
       play={play}
+      pipelined
       controls={controls}
       canPlay={picks.length > 0}
+      onModeChange={({ running }) => setSeries(running)}
     >
-      <KenoBoard picks={picks} round={round} row={row} locked={busy} onToggle={toggle} money={money} />
+      <KenoBoard
+        picks={picks}
+        round={round}
+        row={row}
+        locked={busy || series}
+        onToggle={toggle}
+        money={money}
+      />
     </GameShell>
   );
 }

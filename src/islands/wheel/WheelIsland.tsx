@@ -9,7 +9,16 @@ import {
   wheelTable,
 } from '../../games/wheel/engine.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { animationsOff, type Bet, type BetAnswer, GameShell, useGameApi, wait } from '../games/kit/index.ts';
+import {
+  animationsOff,
+  type Bet,
+  type BetAnswer,
+  GameShell,
+  inInstantSeries,
+  onFrame,
+  useGameApi,
+  wait,
+} from '../games/kit/index.ts';
 import { SelectField } from '../ui/fields.tsx';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { landingRotation } from './geometry.ts';
@@ -38,6 +47,8 @@ function Wheel({ locale }: { locale: Locale }) {
   const [spinMs, setSpinMs] = useState(0);
   const [stop, setStop] = useState<WheelStop | null>(null);
   const [busy, setBusy] = useState(false);
+  // An auto-bet series runs: the risk and the segments stay as the series started.
+  const [series, setSeries] = useState(false);
   const inputs = useRef({ risk, segments });
   inputs.current = { risk, segments };
   const rotationRef = useRef(rotation);
@@ -56,6 +67,17 @@ function Wheel({ locale }: { locale: Locale }) {
   const play = useCallback(
     async (amount: string): Promise<Bet> => {
       const played = inputs.current;
+      const instant = inInstantSeries();
+      if (instant) {
+        // An instant series: the wheel stands at each result, once a frame; no busy state per bet.
+        const { bet } = await api.post<BetAnswer<'wheel'>>('/games/wheel/bet', { amount, ...played });
+        const offset = (Math.random() - 0.5) * 0.7;
+        onFrame(() => {
+          turnTo(landingRotation(rotationRef.current, bet.outcome.segment, played.segments, { offset }), 0);
+          setStop(bet.outcome);
+        }, 'wheel-stop');
+        return bet;
+      }
       setBusy(true);
       setStop(null);
       try {
@@ -87,14 +109,14 @@ function Wheel({ locale }: { locale: Locale }) {
       <SelectField<WheelRisk>
         label={t('wheel.risk')}
         value={risk}
-        disabled={busy}
+        disabled={busy || series}
         options={RISKS.map((value) => ({ value, label: t(`wheel.risks.${value}`) }))}
         onChange={(value) => changeInputs({ risk: value })}
       />
       <SelectField<string>
         label={t('wheel.segments')}
         value={String(segments)}
-        disabled={busy}
+        disabled={busy || series}
         options={SEGMENT_COUNTS.map((n) => ({ value: String(n), label: String(n) }))}
         onChange={(value) => changeInputs({ segments: Number(value) as SegmentCount })}
       />
@@ -102,7 +124,15 @@ function Wheel({ locale }: { locale: Locale }) {
   );
 
   return (
-    <GameShell game="wheel" winMultiplier={top} play={play} controls={controls} canPlay>
+    <GameShell
+      game="wheel"
+      winMultiplier={top}
+      play={play}
+      pipelined
+      controls={controls}
+      canPlay
+      onModeChange={({ running }) => setSeries(running)}
+    >
       <WheelBoard
         table={table}
         tones={tones}

@@ -8,7 +8,7 @@ export {
   localizeDecimal,
 } from './format.ts';
 export { GameShell, type GameShellProps, type ShellActions } from './GameShell.tsx';
-export { animationsOff, onFrame, useReducedMotion, wait } from './motion.ts';
+export { animationsOff, inInstantSeries, onFrame, useReducedMotion, wait } from './motion.ts';
 export { readNumberInput } from './number-input.ts';
 export { playSound, type SoundName } from './sound.ts';
 export type { Bet, BetAnswer, FeedItem, FeedKind, GameKey } from './types.ts';

@@ -33,7 +33,7 @@ export function useAutoBet(options: {
   canPlay: () => boolean;
   /** Shows each next stake in the amount field. */
   showStake: (minor: bigint) => void;
-  /** `placeOne` may run for two bets at once (the game's `play` keeps no state of its own between them). */
+  /** `placeOne` may run for several bets at once (the game's `play` keeps no state of its own between them). */
   pipelined?: boolean;
 }) {
   const [draft, setDraft] = useState<AutoBetDraft>(EMPTY_DRAFT);

@@ -69,7 +69,7 @@ export interface GameShellProps {
   /** Follows the amount field (decimal string, null while invalid), e.g. for a payout input. */
   onAmountChange?: (amount: string | null) => void;
   /**
-   * `play` may run for two bets at once: an instant auto-bet series then sends a bet before the
+   * `play` may run for several bets at once: an instant auto-bet series then sends a bet before the
    * previous one's answer when its stake cannot depend on it (docs/game-kit.md "Auto-bet").
    */
   pipelined?: boolean;
