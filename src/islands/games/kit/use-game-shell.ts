@@ -70,7 +70,7 @@ export interface GameShellProps {
   onAmountChange?: (amount: string | null) => void;
   /**
    * `play` may run for several bets at once: an instant auto-bet series then sends a bet before the
-   * previous one's answer when its stake cannot depend on it (docs/game-kit.md "Auto-bet").
+   * previous one's answer when its stake cannot depend on it (docs/game-kit.md "Instant auto-bet").
    */
   pipelined?: boolean;
   /** Called with every bet the kit saw settle. */
