@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
 import { hashOpaque } from '../../src/server/modules/auth/tokens.ts';
 import { WalletEvents } from '../../src/server/modules/wallet/events.ts';
 import { post } from '../../src/server/modules/wallet/ledger.ts';
