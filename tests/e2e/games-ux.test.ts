@@ -69,6 +69,42 @@ function watchSocket(page: Page) {
   return seen;
 }
 
+/** Counts the page's bets of `game` sent over HTTP (the manual path, and the socket's fallback). */
+function countHttpBets(page: Page, game: string) {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/games/${game}/bet`)) seen.count += 1;
+  });
+  return seen;
+}
+
+/**
+ * Runs an instant auto-bet series of `count` bets once `ready` (the page's socket carries the
+ * player's channel); `during` looks at the page while it runs. Resolves with the ms from the click
+ * to the end.
+ */
+async function instantSeries(
+  page: Page,
+  count: number,
+  ready: () => boolean,
+  during: () => Promise<void> = async () => {},
+) {
+  await page.getByTestId('mode-auto').click();
+  const turbo = page.getByTestId('turbo-toggle');
+  if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
+  await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill(String(count));
+  await expect.poll(ready).toBe(true);
+  const button = page.getByTestId('bet-button');
+  const started = Date.now();
+  await button.click();
+  await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
+  await during();
+  await expect
+    .poll(() => button.getAttribute('data-running'), { timeout: 20_000, interval: 50 })
+    .toBe('false');
+  return Date.now() - started;
+}
+
 /** "My bets" lists `id` first. */
 async function expectNewestOfMine(page: Page, id: string) {
   await page.getByTestId('tab-mine').click();
@@ -392,33 +428,20 @@ describe('game pages, as a new player reported them', () => {
     const motion = await stage.playerContext(token, { width: DESKTOP.width });
     const page = await motion.context.newPage();
     // How the bets went: over HTTP (the manual path) or as `request` frames on the page's socket.
-    let overHttp = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/games/dice/bet')) overHttp += 1;
-    });
+    const overHttp = countHttpBets(page, 'dice');
     const socket = watchSocket(page);
     await open(page, `${stage.server.url}/en/games/dice`);
     await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
     const before = (await betsOf(token, 'dice')).length;
     await page.getByTestId('mode-auto').click();
-    const turbo = page.getByTestId('turbo-toggle');
-    expect(await turbo.getAttribute('aria-checked')).toBe('false');
-    await turbo.click();
-    await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('30');
-    await expect.poll(() => socket.authenticated).toBe(true);
-    const button = page.getByTestId('bet-button');
-    const started = Date.now();
-    await button.click();
-    await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
-    await expect
-      .poll(() => button.getAttribute('data-running'), { timeout: 15_000, interval: 50 })
-      .toBe('false');
-    const took = Date.now() - started;
+    // Off for a new player; the series turns it on (and it is remembered, below).
+    expect(await page.getByTestId('turbo-toggle').getAttribute('aria-checked')).toBe('false');
+    const took = await instantSeries(page, 30, () => socket.authenticated);
     // With the 0.6 s roll and the beat between bets, 30 bets would take about 28 s.
     expect(took).toBeLessThan(5_000);
     // Exactly 30 bets, each sent once, all over the socket (docs/api-money.md "Bets over the socket").
     expect((await betsOf(token, 'dice')).length).toBe(before + 30);
-    expect([socket.requests, overHttp]).toEqual([30, 0]);
+    expect([socket.requests, overHttp.count]).toEqual([30, 0]);
     const balance = await balanceOf(token);
     await expect.poll(async () => amountOf(await headerBalance(page))).toBe(Number(balance));
     // The chips keep the newest 20; the first of them is the series' last bet.
@@ -445,24 +468,16 @@ describe('game pages, as a new player reported them', () => {
       if (game === 'keno')
         for (const n of [4, 9, 23]) await page.locator(`.keno-cell[data-number="${n}"]`).click();
       const before = (await betsOf(token, game)).length;
-      await page.getByTestId('mode-auto').click();
-      const turbo = page.getByTestId('turbo-toggle');
-      if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
-      await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('25');
-      await expect.poll(() => socket.authenticated).toBe(true);
-      const button = page.getByTestId('bet-button');
-      await button.click();
-      await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
-      // The inputs keep the series' own: keno's picks are locked while it runs.
-      if (game === 'keno') expect(await page.getByTestId('keno-clear').isDisabled()).toBe(true);
-      await expect
-        .poll(() => button.getAttribute('data-running'), { timeout: 20_000, interval: 50 })
-        .toBe('false');
-      const bets = (await betsOf(token, game)) as unknown as {
-        id: string;
-        multiplier: string;
-        outcome?: { drawn?: number[] };
-      }[];
+      await instantSeries(
+        page,
+        25,
+        () => socket.authenticated,
+        async () => {
+          // The inputs keep the series' own: keno's picks are locked while it runs.
+          if (game === 'keno') expect(await page.getByTestId('keno-clear').isDisabled()).toBe(true);
+        },
+      );
+      const bets = (await betsOf(token, game)) as unknown as { id: string; multiplier: string }[];
       expect(bets.length).toBe(before + 25);
       // A fixed stake and no stops: the next bet went out before the previous answer.
       expect(socket.most).toBeGreaterThan(1);
@@ -482,10 +497,7 @@ describe('game pages, as a new player reported them', () => {
   test('a socket lost during an instant series: the unanswered bet is replayed over HTTP, never placed twice', async () => {
     const lost = await stage.playerContext(token, { width: DESKTOP.width });
     const page = await lost.context.newPage();
-    let overHttp = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/games/dice/bet')) overHttp += 1;
-    });
+    const overHttp = countHttpBets(page, 'dice');
     // The fifth bet reaches the server, which places it; its answer never reaches the page, and
     // the socket closes.
     let requests = 0;
@@ -514,19 +526,9 @@ describe('game pages, as a new player reported them', () => {
     await open(page, `${stage.server.url}/en/games/dice`);
     await expect.poll(() => page.getByTestId('bet-amount').inputValue()).toBe('1.00');
     const before = (await betsOf(token, 'dice')).length;
-    await page.getByTestId('mode-auto').click();
-    const turbo = page.getByTestId('turbo-toggle');
-    if ((await turbo.getAttribute('aria-checked')) !== 'true') await turbo.click();
-    await page.getByTestId('autobet-form').locator('input[name="autobet-count"]').fill('12');
-    await expect.poll(() => authenticated).toBe(true);
-    const button = page.getByTestId('bet-button');
-    await button.click();
-    await expect.poll(() => button.getAttribute('data-running'), { timeout: 2_000 }).toBe('true');
-    await expect
-      .poll(() => button.getAttribute('data-running'), { timeout: 20_000, interval: 50 })
-      .toBe('false');
+    await instantSeries(page, 12, () => authenticated);
     expect(dropped).toBe(true);
-    expect(overHttp).toBeGreaterThan(0);
+    expect(overHttp.count).toBeGreaterThan(0);
     expect((await betsOf(token, 'dice')).length).toBe(before + 12);
     const balance = await balanceOf(token);
     await expect.poll(async () => amountOf(await headerBalance(page))).toBe(Number(balance));

@@ -67,30 +67,32 @@ function Wheel({ locale }: { locale: Locale }) {
   const play = useCallback(
     async (amount: string): Promise<Bet> => {
       const played = inputs.current;
+      // An instant series: the wheel stands at each result, once a frame; no busy state per bet.
       const instant = inInstantSeries();
-      if (instant) {
-        // An instant series: the wheel stands at each result, once a frame; no busy state per bet.
-        const { bet } = await api.post<BetAnswer<'wheel'>>('/games/wheel/bet', { amount, ...played });
-        const offset = (Math.random() - 0.5) * 0.7;
-        onFrame(() => {
-          turnTo(landingRotation(rotationRef.current, bet.outcome.segment, played.segments, { offset }), 0);
-          setStop(bet.outcome);
-        }, 'wheel-stop');
-        return bet;
+      if (!instant) {
+        setBusy(true);
+        setStop(null);
       }
-      setBusy(true);
-      setStop(null);
       try {
         const { bet } = await api.post<BetAnswer<'wheel'>>('/games/wheel/bet', { amount, ...played });
         // A random stop within the middle 70% of the segment, so spins do not all look alike.
         const offset = (Math.random() - 0.5) * 0.7;
+        const landing = () =>
+          landingRotation(rotationRef.current, bet.outcome.segment, played.segments, { offset });
+        if (instant) {
+          onFrame(() => {
+            turnTo(landing(), 0);
+            setStop(bet.outcome);
+          }, 'wheel-stop');
+          return bet;
+        }
         const ms = animationsOff() ? 0 : SPIN_MS;
-        turnTo(landingRotation(rotationRef.current, bet.outcome.segment, played.segments, { offset }), ms);
+        turnTo(landing(), ms);
         await wait(ms);
         setStop(bet.outcome);
         return bet;
       } finally {
-        setBusy(false);
+        if (!instant) setBusy(false);
       }
     },
     [api, turnTo],

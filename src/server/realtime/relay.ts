@@ -17,7 +17,7 @@ const DROPPED = new Set([
 ]);
 
 /**
- * Bets over `/ws` (docs/api-money.md "`/ws`"): a socket's `request` runs as the very same POST
+ * Bets over `/ws` (docs/api-money.md "Bets over the socket"): a socket's `request` runs as the very same POST
  * through Fastify (`app.inject`: routing, hooks, rate limits, validation, the handler), with the
  * socket's address and headers (so the geo and proxy rules see what the socket's own request
  * showed), the access token the socket authenticated with, and the message's Idempotency-Key. Only

@@ -36,7 +36,7 @@ export async function holdingBalance<T>(play: () => Promise<T>): Promise<T> {
     if ($showingOutcome.get() === 0 && heldBalance !== null) {
       const balance = heldBalance;
       heldBalance = null;
-      onFrame(() => applyBalance(balance), 'balance');
+      applyBalance(balance);
     }
     // Then any newer /ws balance (another tab's deposit, say) on top of the bet's answer.
     releaseLive();

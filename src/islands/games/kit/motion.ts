@@ -41,9 +41,9 @@ export function flushFrame(): void {
  * While an instant auto-bet series runs, what a bet changes on the page is shown in the next
  * update (a frame at least UPDATE_MS after the last): `fn` (state updates, a sound) runs with the
  * rest of the update's in one render, so two hundred bets a second cost ten renders, not two
- * hundred. `key`: only the frame's last call under it
- * runs (the balance, the stake shown, an announcement). Outside a series `fn` runs at once. A
- * hidden tab has no frames: a timer stands in. The series flushes what is left as it ends.
+ * hundred. `key`: only the update's last call under it runs (the balance, the stake shown, an
+ * announcement). Outside a series `fn` runs at once. A hidden tab has no frames: a timer stands
+ * in. The series flushes what is left as it ends.
  */
 export function onFrame(fn: () => void, key?: string): void {
   if (!$instantPlay.get()) {
