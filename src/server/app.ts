@@ -351,7 +351,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kyc,
     log: app.log,
   });
-  const bonus = new BonusService(deps.database);
+  const bonus = new BonusService(deps.database, {
+    perPlayer: config.env.PROMO_TRIES_PER_MINUTE,
+    perAddress: config.env.PROMO_TRIES_PER_MINUTE_PER_ADDRESS,
+  });
   // Forfeits bonuses past their deadline (reads of a player's bonuses do it for them as well).
   const bonusExpiry = new Periodic(() => bonus.expireDue(null), app.log, 'bonus expiry sweep failed');
   bonusExpiry.start(60_000);

@@ -59,6 +59,9 @@ export const envSchema = z.object({
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Requests a minute per player to each route that plays (bets, round steps, room stakes). */
   RATE_LIMIT_BETS_PER_MINUTE: z.coerce.number().int().positive().default(15_000),
+  /** Promo-code tries a minute per player and per address (docs/bonuses.md "Promo codes"). */
+  PROMO_TRIES_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  PROMO_TRIES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   /** Rendered pages kept in memory, compressed (docs/performance.md "Pages"): the byte bound, 0 turns it off. */
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()

@@ -36,6 +36,11 @@ export interface OriginalEntry {
   readonly catalog: string;
   /** House edge in percent, as a decimal string (docs/fairness.md §3). */
   readonly edge: string;
+  /**
+   * Players stake against each other for a pot the house only takes a commission of (rooms): such
+   * stakes do not wager a bonus unless a campaign names the game (docs/bonuses.md "Wagering").
+   */
+  readonly pot?: true;
   readonly status: GameStatus;
   /** Not offered on the game-mirror host: its pages redirect to /error there (docs/product-rules.md §5). */
   readonly offMirror?: true;
@@ -172,6 +177,7 @@ export const ORIGINALS = [
     art: 'rooms',
     catalog: 'rooms',
     edge: '5',
+    pot: true,
     status: 'playable',
   },
 ] as const satisfies readonly OriginalEntry[];

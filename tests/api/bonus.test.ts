@@ -1,10 +1,10 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import { balanceOf } from '../../src/server/modules/wallet/ledger.ts';
 import type { Currency } from '../../src/shared/currencies.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, STRONG_PASSWORD } from '../helpers/auth.ts';
+import { bonusApi, ok, unique } from '../helpers/bonus.ts';
 import { credit, newPlayer } from '../helpers/players.ts';
 
 /** Bonuses, promo codes and the VIP club through the real API (docs/bonuses.md). */
@@ -28,9 +28,6 @@ afterEach(async () => {
   expect(await checkLedger(t.database)).toEqual([]);
 });
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
-
 type Method = 'GET' | 'POST' | 'PUT';
 async function call(token: string | null, method: Method, url: string, payload?: unknown, headers = {}) {
   return t.app.inject({
@@ -40,41 +37,8 @@ async function call(token: string | null, method: Method, url: string, payload?:
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
-const ok = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-const operator = (method: Method, url: string, payload?: unknown) =>
-  call(null, method, url, payload, { authorization: `Bearer ${OPERATOR}` });
-
-/** Creates a campaign (defaults: a no-deposit RUB 100 bonus, ×1 wagering) and returns it. */
-async function campaign(body: Record<string, unknown> = {}) {
-  return ok(
-    await operator('POST', '/operator/bonus/campaigns', {
-      name: unique('c').toLowerCase(),
-      kind: 'no_deposit',
-      wager: 1,
-      days: 7,
-      amount: { RUB: '100', USD: '1' },
-      ...body,
-    }),
-  ).data as { id: string; name: string };
-}
-
-async function promo(campaignId: string, body: Record<string, unknown> = {}) {
-  const code = unique('P')
-    .replace(/[^A-Za-z0-9_-]/g, '')
-    .slice(0, 32);
-  ok(
-    await operator('POST', '/operator/bonus/promo-codes', {
-      code,
-      campaign_id: campaignId,
-      max_uses: 100,
-      ...body,
-    }),
-  );
-  return code;
-}
+const bonuses = bonusApi(() => t, OPERATOR);
+const { operator, campaign, promo } = bonuses;
 
 async function player(cash = 0n, currency: Currency = 'RUB') {
   const p = await newPlayer(t, { currency });
@@ -88,14 +52,9 @@ const balances = async (userId: string, currency: Currency = 'RUB') => ({
 });
 
 /** A bonus of a fresh campaign given to the player and activated; returns its grant id. */
-async function activeBonus(token: string, body: Record<string, unknown> = {}) {
-  const code = await promo((await campaign(body)).id);
-  const grant = ok(await call(token, 'POST', '/bonus/promo', { code })).data;
-  ok(await call(token, 'POST', `/bonus/grants/${grant.id}/activate`));
-  return grant.id as string;
-}
-
-const grants = async (token: string) => ok(await call(token, 'GET', '/bonus/grants')).data;
+const activeBonus = (token: string, body: Record<string, unknown> = {}) =>
+  bonuses.activeBonus(bearer(token), body);
+const grants = (token: string) => bonuses.grants(bearer(token));
 const dice = (token: string, amount: string) =>
   call(token, 'POST', '/games/dice/bet', { amount, target: '49.50', direction: 'over' });
 const minor = (decimal: string) => BigInt(Math.round(Number(decimal) * 100));
@@ -193,25 +152,25 @@ describe('wagering rules', () => {
 });
 
 describe('forfeiture', () => {
-  test('an expired bonus is forfeited: the bonus money left and what it put into stakes', async () => {
+  test('an expired bonus is forfeited with all it holds; its bets never put anything in cash', async () => {
     const p = await player();
     const id = await activeBonus(p.token, { wager: 50 });
-    ok(await dice(p.token, '40')); // funded from the bonus: cash was 0
+    const bet = ok(await dice(p.token, '40')).data.bet; // paid by the bonus: cash was 0
+    expect(await balances(p.id)).toEqual({ cash: 0n, bonus: 60_00n + minor(bet.payout) });
     await t.database.query(`update bonus_grants set expires_at = now() - interval '1 second' where id = $1`, [
       id,
     ]);
-    const before = await balances(p.id);
     const { past } = await grants(p.token);
     expect(past[0]).toMatchObject({
       id,
       status: 'forfeited',
       end_reason: 'expired',
       spent: '40.00',
-      forfeited: '60.00',
+      won: bet.payout,
+      reclaimed: '0.00',
     });
-    const reclaimed = minor(past[0].reclaimed);
-    expect(reclaimed).toBe(before.cash < 40_00n ? before.cash : 40_00n);
-    expect(await balances(p.id)).toEqual({ cash: before.cash - reclaimed, bonus: 0n });
+    expect(minor(past[0].forfeited)).toBe(60_00n + minor(bet.payout));
+    expect(await balances(p.id)).toEqual({ cash: 0n, bonus: 0n });
   });
 
   test('the player cancels: stated consequences happen, and a cancelled bonus cannot be activated again', async () => {

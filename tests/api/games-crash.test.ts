@@ -105,9 +105,12 @@ describe('crash', () => {
     expect((await bet(p, { amount: '200', round_id: id })).statusCode).toBe(200);
     await release(g.t.database, id);
     await crashed(stateOf, id);
-    // The stake moves into last week: 200 RUB at level 0's 0.05 % is 0.10.
+    // The stake, settled when the round crashed, moves into last week: 200 RUB at level 0's 0.05 % is 0.10.
     const lastWeek = new Date(previousPeriods(new Date()).weekly.from.getTime() + 86_400_000);
-    await g.t.database.query('update crash_bets set created_at = $1 where round_id = $2', [lastWeek, id]);
+    await g.t.database.query('update crash_bets set created_at = $1, settled_at = $1 where round_id = $2', [
+      lastWeek,
+      id,
+    ]);
     const vip = (await call(p, 'GET', '/vip/status')).json().data;
     expect(vip).toMatchObject({ level: 0, weekly: { amount: '0.10', claimed: false } });
   });

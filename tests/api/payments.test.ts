@@ -4,6 +4,7 @@ import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import type { Currency } from '../../src/shared/currencies.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
+import { bonusApi, ok } from '../helpers/bonus.ts';
 import { credit, newPlayer } from '../helpers/players.ts';
 
 const OPERATOR = 'operator-token-0123456789-abcdef';
@@ -274,9 +275,9 @@ describe('webhooks', () => {
 });
 
 describe('withdrawals', () => {
-  async function funded(amount: bigint, kind: 'cash' | 'bonus' = 'cash') {
+  async function funded(amount: bigint) {
     const p = await player();
-    await credit(t, p.id, amount, { kind });
+    await credit(t, p.id, amount);
     return p;
   }
   const withdraw = (token: string, amount: string, k = key()) =>
@@ -336,8 +337,22 @@ describe('withdrawals', () => {
   });
 
   test('bonus money is never withdrawable', async () => {
-    const { token } = await funded(50_000n, 'bonus');
-    expect((await withdraw(token, '100')).status).toBe(422);
+    const bonuses = bonusApi(() => t, OPERATOR);
+    const rule = (withdrawal_rule: string) =>
+      bonuses.operator('PUT', '/operator/bonus/settings', { withdrawal_rule });
+    const p = await player();
+    await bonuses.activeBonus(bearer(p.token), { amount: { RUB: '500' }, wager: 10 });
+    expect(await balance(p.token)).toBe('0.00');
+    ok(await rule('forfeit'));
+    try {
+      // Under the forfeit rule the bonus would go first, but there is no cash to withdraw: nothing changes.
+      const refused = await withdraw(p.token, '100');
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).errors).toEqual({ amount: ['insufficient_funds'] });
+      expect((await bonuses.grants(bearer(p.token))).active).toMatchObject({ held: '500.00' });
+    } finally {
+      ok(await rule('refuse'));
+    }
   });
 
   test('20 concurrent full-balance withdrawals: exactly one is held', async () => {

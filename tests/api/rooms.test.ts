@@ -178,22 +178,26 @@ describe('rooms', () => {
     await drawn('purple', round.id);
   });
 
-  test('room stakes count toward the weekly VIP bonus of their week; a refunded one does not', async () => {
+  test('room stakes count toward the weekly VIP bonus once their round is drawn; an open or refunded one never', async () => {
     const p = await player(100_00n, 'EUR');
+    const other = await player(100_00n, 'EUR');
     const red = (await state('red', 'EUR')).round;
     const yellow = (await state('yellow', 'EUR')).round;
     expect((await join(p, 'red', '20', { round_id: red.id })).statusCode).toBe(200);
+    expect((await join(other, 'red', '20', { round_id: red.id })).statusCode).toBe(200);
     expect((await join(p, 'yellow', '28', { round_id: yellow.id })).statusCode).toBe(200);
-    const lastWeek = new Date(previousPeriods(new Date()).weekly.from.getTime() + 86_400_000);
-    await g.t.database.query('update room_stakes set created_at = $1 where user_id = $2', [lastWeek, p.id]);
-    // 48.00 EUR (level 0: below 5,000 points) at 0.05 % is 0.024, paid 0.02; the 28.00 refunded on
-    // leaving no longer counts: 20.00 gives 0.01.
-    const weekly = async () => (await call(p, 'GET', '/vip/status')).json().data.weekly.amount;
-    expect(await weekly()).toBe('0.02');
+    const weekly = async () => (await call(p, 'GET', '/vip/status')).json().data;
+    // Nothing is settled yet: no points, no weekly bonus (docs/bonuses.md "Settled stakes").
+    expect(await weekly()).toMatchObject({ points: '0', weekly: { amount: '0.00' } });
     expect((await call(p, 'POST', '/games/rooms/yellow/leave', { round_id: yellow.id })).statusCode).toBe(
       200,
     );
-    expect(await weekly()).toBe('0.01');
+    await setDeadline(red.id, 'now');
+    await drawn('red', red.id, 'EUR');
+    const lastWeek = new Date(previousPeriods(new Date()).weekly.from.getTime() + 86_400_000);
+    await g.t.database.query('update room_rounds set settled_at = $1 where id = $2', [lastWeek, red.id]);
+    // The drawn 20.00 EUR (2,000 points: level 0) at 0.05 % is 0.01; the 28.00 refunded never counted.
+    expect(await weekly()).toMatchObject({ points: '2000', weekly: { amount: '0.01' } });
   });
 
   test('a player alone in a round leaves and gets the stake back; once it starts, nobody can leave', async () => {

@@ -23,6 +23,10 @@ export async function createTestApp(
     // Crash rounds run only in the crash tests (which turn the driver on with a short chain).
     CRASH_DRIVER: 'false',
     CRASH_CHAIN_LENGTH: '1000',
+    // Every test player redeems codes from one address; tests/api/bonus-economy.test.ts sets the
+    // real limits.
+    PROMO_TRIES_PER_MINUTE: '1000',
+    PROMO_TRIES_PER_MINUTE_PER_ADDRESS: '100000',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

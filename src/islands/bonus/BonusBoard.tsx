@@ -95,10 +95,7 @@ export function BonusBoard({ locale, past = false }: { locale: Locale; past?: bo
                     <span className="muted">
                       {g.status === 'completed'
                         ? t('bonus.convertedTo', { amount: money(g.converted) })
-                        : t('bonus.forfeitedAmount', {
-                            amount: money(g.forfeited),
-                            reclaimed: money(g.reclaimed),
-                          })}
+                        : t('bonus.forfeitedAmount', { amount: money(g.forfeited) })}
                     </span>
                   </li>
                 ))}
@@ -208,7 +205,7 @@ function ActiveBonus({
   const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const call = useApiCall();
-  const held = (Number(grant.amount) - Number(grant.spent)).toFixed(2);
+  const held = grant.held;
   const cancel = async () => {
     if (await call.run(() => bonusApi.cancel(grant.id))) {
       setConfirming(false);
@@ -244,9 +241,7 @@ function ActiveBonus({
       <p className="muted">{t(`bonus.withdrawalRule.${rule}`)}</p>
       {confirming ? (
         <div className="bonus-confirm" role="alertdialog" aria-labelledby="bonus-cancel-text">
-          <p id="bonus-cancel-text">
-            {t('bonus.cancelConsequences', { held: money(held), spent: money(grant.spent) })}
-          </p>
+          <p id="bonus-cancel-text">{t('bonus.cancelConsequences', { held: money(held) })}</p>
           <div className="bonus-actions">
             <button type="button" className="btn bonus-danger" onClick={cancel} disabled={call.pending}>
               {t('bonus.cancelConfirm')}

@@ -25,8 +25,14 @@ export const grantView = z.object({
   /** Contribution per game in percent (`default` for the others). */
   weights: z.record(z.string(), z.number()),
   wager_multiplier: z.number().int(),
-  /** Bonus money put into stakes, converted, forfeited, and taken back from cash at forfeiture. */
+  /**
+   * Bonus money staked, what those stakes won back (still bonus money), what it holds now (amount −
+   * spent + won while active), converted into cash, forfeited; `reclaimed` is 0 (bonus money never
+   * reaches cash before completion, so nothing is taken back from it).
+   */
   spent: decimal,
+  won: decimal,
+  held: decimal,
   converted: decimal,
   forfeited: decimal,
   reclaimed: decimal,

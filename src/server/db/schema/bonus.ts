@@ -58,9 +58,9 @@ export const bonusCampaigns = pgTable(
 /**
  * One bonus of one player. Status moves forward only: waiting_deposit → available → active →
  * completed | forfeited (available → forfeited when it expires unused). Amounts in minor units:
- * `amount` credited to the bonus account at activation, `spent` moved from it into stakes,
- * `converted` to cash at completion, `forfeited` taken back; a closed grant has
- * amount = spent + converted + forfeited (ledger:check).
+ * `amount` credited to the bonus account at activation, `spent` staked from it, `won` its share of
+ * those stakes' payouts, `converted` to cash at completion, `forfeited` taken back; a closed grant
+ * has amount + won = spent + converted + forfeited (ledger:check).
  */
 export const bonusGrants = pgTable(
   'bonus_grants',
@@ -88,6 +88,8 @@ export const bonusGrants = pgTable(
     /** Contribution per game in percent; a game not listed contributes `weights.default`. */
     weights: jsonb('weights').notNull(),
     spent: bigint('spent', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** What the stakes it paid for won back: the bonus's share of their payouts (stays bonus money). */
+    won: bigint('won', { mode: 'bigint' }).notNull().default(sql`0`),
     converted: bigint('converted', { mode: 'bigint' }).notNull().default(sql`0`),
     forfeited: bigint('forfeited', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Taken back from cash at forfeiture: what the bonus had put into stakes, as far as cash held it. */
@@ -111,7 +113,10 @@ export const bonusGrants = pgTable(
       'bonus_grants_status_check',
       sql`${t.status} IN ('waiting_deposit','available','active','completed','forfeited')`,
     ),
-    check('bonus_grants_amounts_check', sql`${t.spent} + ${t.converted} + ${t.forfeited} <= ${t.amount}`),
+    check(
+      'bonus_grants_amounts_check',
+      sql`${t.spent} + ${t.converted} + ${t.forfeited} <= ${t.amount} + ${t.won}`,
+    ),
   ],
 );
 

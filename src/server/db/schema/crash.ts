@@ -102,6 +102,10 @@ export const crashBets = pgTable(
     ),
     /** The player's key of the manual cash-out, so its retry answers the same. */
     cashOutKey: text('cash_out_key'),
+    /** The bonus's part of the stake and of the payout, and its grant (as on `bets`, docs/bonuses.md). */
+    bonusAmount: bigint('bonus_amount', { mode: 'bigint' }).notNull().default(sql`0`),
+    bonusPayout: bigint('bonus_payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    grantId: bigint('grant_id', { mode: 'bigint' }),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -114,6 +118,10 @@ export const crashBets = pgTable(
       .where(sql`${t.settleTransactionId} IS NOT NULL`),
     check('crash_bets_status_check', sql`${t.status} IN ('open','cashed','lost')`),
     check('crash_bets_amounts_check', sql`${t.amount} > 0 AND ${t.payout} >= 0`),
+    check(
+      'crash_bets_bonus_check',
+      sql`${t.bonusAmount} BETWEEN 0 AND ${t.amount} AND ${t.bonusPayout} BETWEEN 0 AND ${t.payout}`,
+    ),
     check('crash_bets_auto_check', sql`${t.autoCashOut} IS NULL OR ${t.autoCashOut} >= 101`),
   ],
 );

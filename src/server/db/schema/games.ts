@@ -80,6 +80,14 @@ export const bets = pgTable(
     settleTransactionId: bigint('settle_transaction_id', { mode: 'bigint' }).references(
       () => ledgerTransactions.id,
     ),
+    /**
+     * The part of the stake the active bonus paid (real money first, docs/bonuses.md), the part of
+     * the payout that belongs to that bonus, and the grant (`bonus_grants.id`); 0, 0, null for a
+     * stake of real money only.
+     */
+    bonusAmount: bigint('bonus_amount', { mode: 'bigint' }).notNull().default(sql`0`),
+    bonusPayout: bigint('bonus_payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    grantId: bigint('grant_id', { mode: 'bigint' }),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -93,5 +101,9 @@ export const bets = pgTable(
     uniqueIndex('bets_one_active').on(t.userId, t.game).where(sql`${t.status} = 'active'`),
     check('bets_status_check', sql`${t.status} IN ('active','settled')`),
     check('bets_amounts_check', sql`${t.amount} > 0 AND ${t.payout} >= 0`),
+    check(
+      'bets_bonus_check',
+      sql`${t.bonusAmount} BETWEEN 0 AND ${t.amount} AND ${t.bonusPayout} BETWEEN 0 AND ${t.payout}`,
+    ),
   ],
 );

@@ -1,8 +1,9 @@
 import { regionForCountry } from '../../../shared/region.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { invalid } from '../../domain-error.ts';
 import { AuthJob, type Channel, type RequestMeta } from './context.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
-import { insertUser, isUniqueViolation, type UserRow } from './repository.ts';
+import { insertUser, type UserRow } from './repository.ts';
 import type { IssuedSession } from './sessions.ts';
 
 export interface Registration {

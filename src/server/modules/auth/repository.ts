@@ -92,10 +92,6 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
 }
 
 /** True when `error` is PostgreSQL's unique violation on `constraint`. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || Boolean(e.message?.includes(constraint)));
-}
 
 /**
  * A code delivered to the address proves the player controls it. `touch` also moves updated_at

@@ -3,10 +3,11 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { regionForCountry } from '../../../shared/region.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { RequestMeta } from './context.ts';
 import { identityOwner, linkIdentity, saveOAuthState, takeOAuthState } from './identity-repository.ts';
-import { insertUser, isUniqueViolation, type UserRow, userByEmail, userById } from './repository.ts';
+import { insertUser, type UserRow, userByEmail, userById } from './repository.ts';
 import type { IssuedSession, Sessions } from './sessions.ts';
 
 /** One OpenID Connect provider (OIDC_PROVIDERS entry). */

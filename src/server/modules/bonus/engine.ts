@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import { levelIndexOf, POINT_MINOR, pointsOf, VIP_LEVELS } from '../../../shared/vip.ts';
 import type { Queryable } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
-import { postWithin } from '../wallet/ledger.ts';
+import { playerBalances } from '../wallet/balances.ts';
+import { type Posting, postWithin } from '../wallet/ledger.ts';
 import {
   activeGrant,
+  addEnded,
   addSpent,
+  addWon,
   type CampaignRow,
   fillDeposit,
   flaggedCampaign,
@@ -21,7 +23,7 @@ import {
   waitingForDeposit,
   withdrawalRule,
 } from './repository.ts';
-import { conversion, DEFAULT_WEIGHTS, depositMatch, edgeBpsOf, forfeiture, requirementOf } from './rules.ts';
+import { conversion, DEFAULT_WEIGHTS, depositMatch, edgeBpsOf, isPotGame, requirementOf } from './rules.ts';
 
 /**
  * The bonus engine (docs/bonuses.md): grants move money only through the wallet's ledger, inside
@@ -30,157 +32,231 @@ import { conversion, DEFAULT_WEIGHTS, depositMatch, edgeBpsOf, forfeiture, requi
  */
 
 /**
- * Games whose stakes a bonus may fund when the cash is short. Rooms are left out: a room stake can
- * be taken back while its round is open (the refund goes to cash, which would turn bonus money
- * into cash without wagering).
+ * The order every transaction takes its locks in, so none can wait on another in a circle: the
+ * player's VIP progress row, then bonus grants (by id), then ledger accounts (cash, bonus, house).
+ * The one-statement instant bet (drizzle/0015_bet_function.sql) keeps it too.
  */
-const UNFUNDED_GAMES = new Set(['rooms']);
 
-/**
- * The bet hook's one statement: VIP progress and the active bonus's wagering, with what the rest
- * needs. Plain updates (an upsert costs more on every bet); the first stake creates the row.
- */
-const WAGER_SQL = `
-with vip as (
-  update vip_progress set wagered = wagered + $3::bigint, edge = edge + $3::bigint * $5
-   where user_id = $1 and currency = $2 returning wagered
-), bonus as (
-  update bonus_grants g
-     set wagered = case when g.max_bet > 0 and $3::bigint > g.max_bet then g.wagered
-                   else g.wagered + $3::bigint * coalesce((g.weights->>$4)::int, (g.weights->>'default')::int, 100) / 100 end
-   where g.user_id = $1 and g.currency = $2 and g.status = 'active' and g.expires_at > now()
-  returning g.id::text, g.wagered::text, g.requirement::text, g.max_bet::text, (g.amount - g.spent)::text as held
-)
-select (select wagered::text from vip) as vip_wagered, b.id, b.wagered, b.requirement, b.max_bet, b.held,
-       case when b.id is not null then
-         (select balance::text from ledger_accounts where user_id = $1 and kind = 'cash' and currency = $2) end as cash
-  from (select 1) one left join bonus b on true`;
-
-interface WagerRow {
-  vip_wagered: string | null;
-  id: string | null;
-  wagered: string | null;
-  requirement: string | null;
-  max_bet: string | null;
-  held: string | null;
-  cash: string | null;
+/** What pays a stake (docs/bonuses.md "Bonus money"): real money first, then the active bonus. */
+export interface Funding {
+  /** The bonus money's part of the stake; 0 when real money pays it all. */
+  bonus: bigint;
+  /** The grant whose money that is; null when `bonus` is 0. */
+  grantId: string | null;
 }
 
+const REAL_MONEY: Funding = { bonus: 0n, grantId: null };
+
 /**
- * The bet hook: every game calls it at its stake debit, inside the bet's transaction, before the
- * money moves (`moveWithHouse`). One statement adds the stake to the player's VIP progress and,
- * when a bonus is active, to its wagering (stake × the game's weight). Only when a bonus is
- * active can more follow: a stake above its max bet is refused (422 `amount: bonus_max_bet`), a
- * stake the cash cannot cover is topped up from the bonus money (real first, then bonus), and the
- * stake that completes the wagering converts the bonus into cash. A level reached grants its bonus.
+ * At a stake, inside its transaction and before the money moves: with an active bonus, a stake
+ * above its max bet is refused (422 `amount: bonus_max_bet`), and what the cash does not cover is
+ * paid from the bonus balance (recorded as the grant's `spent`). A pot game's stake (rooms) is never
+ * paid with bonus money: it could be handed back while its round is open. Takes the locks of the
+ * order above; the caller's money move takes the accounts.
  */
-export async function wagerStake(
+export async function fundStake(
   tx: Queryable,
   userId: string,
   currency: Currency,
   stake: bigint,
   game: string,
-): Promise<void> {
-  const [row] = await tx.query<WagerRow>(
-    WAGER_SQL,
-    [userId, currency, stake.toString(), game, edgeBpsOf(game).toString()],
-    'bonus_wager_stake',
-  );
-  if (!row) throw new Error('wager statement returned nothing');
-  // The player's first stake in this currency: no progress row to update yet.
-  if (row.vip_wagered === null) row.vip_wagered = await firstProgress(tx, userId, currency, stake, game);
-  if (row.id) {
-    const maxBet = BigInt(row.max_bet!);
-    if (maxBet > 0n && stake > maxBet) throw invalid('amount', 'bonus_max_bet', fromMinor(maxBet));
-    const cash = BigInt(row.cash ?? '0');
-    const held = BigInt(row.held!);
-    if (cash < stake && !UNFUNDED_GAMES.has(game) && stake - cash <= held)
-      await fundStake(tx, userId, currency, row.id, stake - cash);
-    if (BigInt(row.wagered!) >= BigInt(row.requirement!)) await completeGrant(tx, row.id);
-  }
-  const after = BigInt(row.vip_wagered ?? '0');
-  await levelUps(tx, userId, currency, after - stake, after);
-}
-
-/** Creates (or, after a concurrent first stake, updates) the player's VIP progress row. */
-async function firstProgress(tx: Queryable, userId: string, currency: Currency, stake: bigint, game: string) {
-  const [row] = await tx.query<{ wagered: string }>(
-    `insert into vip_progress as v (user_id, currency, wagered, edge) values ($1, $2, $3, $3::bigint * $4)
-     on conflict (user_id, currency) do update set wagered = v.wagered + excluded.wagered, edge = v.edge + excluded.edge
-     returning v.wagered::text`,
-    [userId, currency, stake.toString(), edgeBpsOf(game).toString()],
-  );
-  return row!.wagered;
-}
-
-/**
- * A stake handed back before it was played (a room left while its round is open): takes it out of
- * the VIP progress and the active bonus's wagering again, so joining and leaving wagers nothing.
- */
-export async function unwagerStake(
-  tx: Queryable,
-  userId: string,
-  currency: Currency,
-  stake: bigint,
-  game: string,
-): Promise<void> {
-  await tx.query(
-    `with vip as (
-       update vip_progress set wagered = greatest(wagered - $3::bigint, 0), edge = greatest(edge - $3::bigint * $5, 0)
-        where user_id = $1 and currency = $2
-     )
-     update bonus_grants g
-        set wagered = greatest(g.wagered - $3::bigint * coalesce((g.weights->>$4)::int, (g.weights->>'default')::int, 100) / 100, 0)
-      where g.user_id = $1 and g.currency = $2 and g.status = 'active'`,
-    [userId, currency, stake.toString(), game, edgeBpsOf(game).toString()],
-    'bonus_unwager_stake',
-  );
-}
-
-/** Moves `amount` of the active bonus into cash for a stake (ledger `bonus_stake`). */
-async function fundStake(tx: Queryable, userId: string, currency: Currency, grantId: string, amount: bigint) {
-  await postWithin(tx, {
-    idempotencyKey: `bonus:stake:${grantId}:${randomUUID()}`,
-    kind: 'bonus_stake',
+): Promise<Funding> {
+  if (isPotGame(game)) return REAL_MONEY;
+  await tx.query('select 1 from vip_progress where user_id = $1 and currency = $2 for update', [
+    userId,
     currency,
-    request: { grant: grantId, amount },
-    metadata: { grant: grantId },
-    postings: [
-      { account: { userId, kind: 'bonus' }, amount: -amount },
-      { account: { userId, kind: 'cash' }, amount },
+  ]);
+  const grant = await activeGrant(tx, userId, currency, { lock: true });
+  if (!grant || grant.expires_at <= new Date()) return REAL_MONEY;
+  const maxBet = BigInt(grant.max_bet);
+  if (maxBet > 0n && stake > maxBet) throw invalid('amount', 'bonus_max_bet', fromMinor(maxBet));
+  const { cash, bonus } = await playerBalances(tx, userId, currency);
+  if (cash >= stake) return REAL_MONEY;
+  const part = stake - (cash > 0n ? cash : 0n);
+  // Not enough money in both: the money move refuses the stake (422 insufficient_funds).
+  if (part > bonus) return REAL_MONEY;
+  await addSpent(tx, grant.id, part);
+  return { bonus: part, grantId: grant.id };
+}
+
+/** A settled stake, as the bonus engine counts it (docs/bonuses.md "Settled stakes"). */
+export interface SettledStake {
+  userId: string;
+  currency: Currency;
+  game: string;
+  stake: bigint;
+  /** The bonus money's part of the stake and its grant (0 and null: real money only). */
+  bonusStake: bigint;
+  grantId: string | null;
+}
+
+/** A settlement under way: what `finishSettlement` completes once the payouts have moved. */
+export interface Settling {
+  /** Active grants whose wagering these stakes completed. */
+  completed: string[];
+}
+
+/**
+ * Counts settled stakes, inside the transaction that settles them and before their payouts move:
+ * each adds to its player's VIP progress (and, for its real-money part, to the house edge that
+ * rakeback pays a share of), and to the player's active bonus's wagering at the game's weight
+ * (nothing above its max bet); a VIP level reached grants its bonus. Locks in the order above, the
+ * grants that paid for these stakes included. Only settled stakes count: a stake handed back
+ * before it was played (a room left) never reaches here, so it has nothing to take back.
+ */
+export async function countSettled(tx: Queryable, stakes: readonly SettledStake[]): Promise<Settling> {
+  if (stakes.length === 0) return { completed: [] };
+  const rows = await tx.query<{ kind: 'vip' | 'grant'; id: string; currency: string | null; value: string }>(
+    COUNT_SQL,
+    [
+      stakes.map((s) => s.userId),
+      stakes.map((s) => s.currency),
+      stakes.map((s) => s.game),
+      stakes.map((s) => s.stake.toString()),
+      stakes.map((s) => ((s.stake - s.bonusStake) * edgeBpsOf(s.game)).toString()),
+      stakes.map((s) => isPotGame(s.game)),
+      [...new Set(stakes.flatMap((s) => (s.grantId ? [s.grantId] : [])))],
     ],
+    'bonus_count_settled',
+  );
+  const completed: string[] = [];
+  for (const row of rows) {
+    if (row.kind === 'grant') {
+      if (row.value === 'done') completed.push(row.id);
+      continue;
+    }
+    const currency = row.currency as Currency;
+    const after = BigInt(row.value);
+    const added = stakes
+      .filter((s) => s.userId === row.id && s.currency === currency)
+      .reduce((sum, s) => sum + s.stake, 0n);
+    await levelUps(tx, row.id, currency, after - added, after);
+  }
+  return { completed };
+}
+
+/**
+ * The statement of `countSettled`: the VIP rows (created by a first stake) in key order, then the
+ * grants (the players' active ones, and those that paid for the stakes) locked in id order, then
+ * the active grants' wagering. Answers each VIP row's new total and each active grant's state.
+ */
+const COUNT_SQL = `
+with input as (
+  select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::boolean[])
+    as i(user_id, currency, game, stake, edge, pot)
+), vip as (
+  insert into vip_progress as v (user_id, currency, wagered, edge)
+  select user_id, currency, sum(stake), sum(edge) from input group by user_id, currency order by user_id, currency
+  on conflict (user_id, currency) do update set wagered = v.wagered + excluded.wagered, edge = v.edge + excluded.edge
+  returning v.user_id, v.currency, v.wagered
+), locked as (
+  select g.id from bonus_grants g
+   where exists (select 1 from vip)
+     and (g.id = any($7::bigint[])
+          or (g.status = 'active' and (g.user_id, g.currency) in (select user_id, currency from input)))
+   order by g.id for update
+), wagering as (
+  update bonus_grants g set wagered = g.wagered + c.total
+    from (select g2.id,
+                 sum(case when g2.max_bet > 0 and i.stake > g2.max_bet then 0
+                     else i.stake * coalesce((g2.weights->>i.game)::int, case when i.pot then 0 end,
+                                             (g2.weights->>'default')::int, 100) / 100 end) as total
+            from input i join bonus_grants g2 on g2.user_id = i.user_id and g2.currency = i.currency
+           where g2.status = 'active' and g2.expires_at > now() and g2.id in (select id from locked)
+           group by g2.id) c
+   where g.id = c.id
+  returning g.id, g.wagered >= g.requirement as done
+)
+select 'vip' as kind, user_id::text as id, currency, wagered::text as value from vip
+union all
+select 'grant', id::text, null, case when done then 'done' else 'open' end from wagering`;
+
+/** A stake's payout share that belongs to the bonus which paid for it, already in its bonus account. */
+export interface BonusShare {
+  grantId: string;
+  userId: string;
+  currency: Currency;
+  /** Minor units the payout's bonus share credited to the player's bonus account. */
+  amount: bigint;
+  /** Names the stake (`bet:<id>`, `crash:<id>`), for the ledger key of a late conversion. */
+  ref: string;
+}
+
+/**
+ * After the payouts of `countSettled`'s stakes have moved (their bonus shares to the bonus
+ * account): each share is recorded as the grant's `won`; a grant that ended while its stake was
+ * open takes its share out again at once, converted into cash as far as its cap leaves room if it
+ * completed, forfeited otherwise. Then the grants whose wagering is done complete.
+ */
+export async function finishSettlement(
+  tx: Queryable,
+  settling: Settling,
+  shares: readonly BonusShare[],
+): Promise<void> {
+  for (const share of shares) await settleShare(tx, share);
+  for (const id of settling.completed) await completeGrant(tx, id);
+}
+
+async function settleShare(tx: Queryable, share: BonusShare): Promise<void> {
+  const grant = await grantById(tx, share.grantId, { lock: true });
+  if (!grant) throw new Error(`grant ${share.grantId} vanished`);
+  if (share.amount === 0n) return;
+  await addWon(tx, grant.id, share.amount);
+  if (grant.status === 'active') return;
+  const { convert, forfeit } =
+    grant.status === 'completed'
+      ? conversion(share.amount, BigInt(grant.max_conversion), BigInt(grant.converted))
+      : { convert: 0n, forfeit: share.amount };
+  await postForGrant(tx, grant, {
+    key: `bonus:late:${grant.id}:${share.ref}`,
+    kind: convert > 0n ? 'bonus_convert' : 'bonus_forfeit',
+    request: { ref: share.ref },
+    metadata: { reason: 'settled_after_end' },
+    postings: [
+      { account: { userId: share.userId, kind: 'bonus' }, amount: -share.amount },
+      { account: { userId: share.userId, kind: 'cash' }, amount: convert },
+      { account: { system: 'bonuses' }, amount: forfeit },
+    ],
+  });
+  await addEnded(tx, grant.id, convert, forfeit);
+}
+
+/** Posts a grant's own ledger transaction (metadata `grant`, which ledger:check reads). */
+function postForGrant(
+  tx: Queryable,
+  grant: { id: string; currency: string },
+  entry: { key: string; kind: string; postings: Posting[]; request?: object; metadata?: object },
+) {
+  return postWithin(tx, {
+    idempotencyKey: entry.key,
+    kind: entry.kind,
+    currency: grant.currency as Currency,
+    request: { grant: grant.id, ...entry.request },
+    metadata: { grant: grant.id, ...entry.metadata },
+    postings: entry.postings.filter((p) => p.amount !== 0n),
     answer: () => null,
   });
-  await addSpent(tx, grantId, amount);
 }
 
-/** Postings that leave out zero legs (the ledger refuses a zero posting). */
-function legs(
-  ...postings: { account: Parameters<typeof postWithin>[1]['postings'][number]['account']; amount: bigint }[]
-) {
-  return postings.filter((p) => p.amount !== 0n);
-}
+/** The bonus money a grant holds now: its amount, less what it staked, plus what those stakes won. */
+const heldBy = (grant: GrantRow) => BigInt(grant.amount) - BigInt(grant.spent) + BigInt(grant.won);
 
 /** The wagering is done: what is left of the bonus converts to cash (up to its cap), the rest is forfeited. */
 export async function completeGrant(tx: Queryable, grantId: string): Promise<void> {
   const grant = await grantById(tx, grantId, { lock: true });
   if (grant?.status !== 'active') return;
-  const held = BigInt(grant.amount) - BigInt(grant.spent);
+  const held = heldBy(grant);
   const { convert, forfeit } = conversion(held, BigInt(grant.max_conversion));
   const currency = grant.currency as Currency;
   if (held > 0n)
-    await postWithin(tx, {
-      idempotencyKey: `bonus:complete:${grant.id}`,
+    await postForGrant(tx, grant, {
+      key: `bonus:complete:${grant.id}`,
       kind: 'bonus_convert',
-      currency,
-      request: { grant: grant.id },
-      metadata: { grant: grant.id },
-      postings: legs(
+      postings: [
         { account: { userId: grant.user_id, kind: 'bonus' }, amount: -held },
         { account: { userId: grant.user_id, kind: 'cash' }, amount: convert },
         { account: { system: 'bonuses' }, amount: forfeit },
-      ),
-      answer: () => null,
+      ],
     });
   await markClosed(tx, grant.id, {
     status: 'completed',
@@ -193,7 +269,8 @@ export async function completeGrant(tx: Queryable, grantId: string): Promise<voi
 
 /**
  * Ends a grant without conversion: an available one simply closes; an active one loses the bonus
- * money left and gives back from cash what the bonus put into stakes (`forfeiture`).
+ * money it holds. Money it has in stakes still open stays the bonus's: what they win is forfeited
+ * when they settle (`finishSettlement`), so no bonus money reaches cash this way.
  */
 export async function forfeitGrant(
   tx: Queryable,
@@ -202,39 +279,23 @@ export async function forfeitGrant(
 ): Promise<GrantRow | undefined> {
   const grant = await grantById(tx, grantId, { lock: true });
   if (!grant || grant.status === 'completed' || grant.status === 'forfeited') return grant;
-  const currency = grant.currency as Currency;
-  let result = { forfeit: 0n, reclaim: 0n };
-  if (grant.status === 'active') {
-    const [cashRow] = await tx.query<{ balance: string }>(
-      `select balance::text from ledger_accounts where user_id = $1 and kind = 'cash' and currency = $2 for update`,
-      [grant.user_id, currency],
-    );
-    result = forfeiture(
-      BigInt(grant.amount) - BigInt(grant.spent),
-      BigInt(grant.spent),
-      BigInt(cashRow?.balance ?? '0'),
-    );
-    if (result.forfeit + result.reclaim > 0n)
-      await postWithin(tx, {
-        idempotencyKey: `bonus:forfeit:${grant.id}`,
-        kind: 'bonus_forfeit',
-        currency,
-        request: { grant: grant.id },
-        metadata: { grant: grant.id, reason },
-        postings: legs(
-          { account: { userId: grant.user_id, kind: 'bonus' }, amount: -result.forfeit },
-          { account: { userId: grant.user_id, kind: 'cash' }, amount: -result.reclaim },
-          { account: { system: 'bonuses' }, amount: result.forfeit + result.reclaim },
-        ),
-        answer: () => null,
-      });
-  }
+  const held = grant.status === 'active' ? heldBy(grant) : 0n;
+  if (held > 0n)
+    await postForGrant(tx, grant, {
+      key: `bonus:forfeit:${grant.id}`,
+      kind: 'bonus_forfeit',
+      metadata: { reason },
+      postings: [
+        { account: { userId: grant.user_id, kind: 'bonus' }, amount: -held },
+        { account: { system: 'bonuses' }, amount: held },
+      ],
+    });
   await markClosed(tx, grant.id, {
     status: 'forfeited',
     reason,
     converted: 0n,
-    forfeited: result.forfeit,
-    reclaimed: result.reclaim,
+    forfeited: held,
+    reclaimed: 0n,
   });
   return grantById(tx, grant.id);
 }
@@ -253,17 +314,13 @@ export async function activateGrant(tx: Queryable, userId: string, grantId: stri
   await markActive(tx, grant.id, grant.terms.days);
   const amount = BigInt(grant.amount);
   if (amount > 0n)
-    await postWithin(tx, {
-      idempotencyKey: `bonus:activate:${grant.id}`,
+    await postForGrant(tx, grant, {
+      key: `bonus:activate:${grant.id}`,
       kind: 'bonus_activate',
-      currency: grant.currency as Currency,
-      request: { grant: grant.id },
-      metadata: { grant: grant.id },
       postings: [
         { account: { system: 'bonuses' }, amount: -amount },
         { account: { userId, kind: 'bonus' }, amount },
       ],
-      answer: () => null,
     });
   if (BigInt(grant.requirement) <= 0n) await completeGrant(tx, grant.id);
   return (await grantById(tx, grant.id))!;
@@ -275,7 +332,12 @@ export async function activateGrant(tx: Queryable, userId: string, grantId: stri
  */
 export async function beforeWithdrawal(tx: Queryable, userId: string, currency: string): Promise<void> {
   const active = await activeGrant(tx, userId, currency, { lock: true });
-  if (!active || active.expires_at <= new Date()) return;
+  if (!active) return;
+  // Past its deadline it is over, swept or not: it expires here, in the withdrawal's transaction.
+  if (active.expires_at <= new Date()) {
+    await forfeitGrant(tx, active.id, 'expired');
+    return;
+  }
   if ((await withdrawalRule(tx)) === 'refuse') throw fail('conflict', 'bonus', 'bonus_withdrawal_refused');
   await forfeitGrant(tx, active.id, 'withdrawal');
 }

@@ -1,5 +1,6 @@
 import type { Currency } from '../../../shared/currencies.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import { forfeitGrant, grantOf } from './engine.ts';
 import {
@@ -17,11 +18,6 @@ import {
 import { cashback } from './rules.ts';
 
 /** A unique violation of the named constraint (PostgreSQL 23505; PGlite says the same). */
-function isUnique(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
-}
-
 /**
  * The operator's side of bonuses (docs/bonuses.md "Operator API"): every change runs in one
  * transaction with its row in `bonus_audit`, what was asked and what it changed.
@@ -42,7 +38,7 @@ export class BonusOperator {
         return saved;
       });
     } catch (error) {
-      if (isUnique(error, 'bonus_campaigns_name_key')) throw invalid('name', 'name_taken');
+      if (isUniqueViolation(error, 'bonus_campaigns_name_key')) throw invalid('name', 'name_taken');
       throw error;
     }
   }
@@ -93,8 +89,9 @@ export class BonusOperator {
   }
 
   /**
-   * Grants a cashback campaign's bonus for [from, to): its percent of each player's net loss on the
-   * originals (stakes − payouts of settled bets) in the campaign's currencies. Once per player and
+   * Grants a cashback campaign's bonus for [from, to): its percent of each player's net loss in
+   * every game (stakes − payouts of the stakes settled in the period, `settled_stakes`) in the
+   * campaign's currencies. Once per player and
    * period (the grant's source key), so running it again grants nobody twice.
    */
   async runCashback(campaignId: string, from: Date, to: Date): Promise<{ granted: number }> {
@@ -108,9 +105,9 @@ export class BonusOperator {
         stakes: string;
         payouts: string;
       }>(
-        `select b.user_id::text, b.currency, u.region, sum(b.amount)::text as stakes, sum(b.payout)::text as payouts
-           from bets b join users u on u.id = b.user_id
-          where b.status = 'settled' and b.created_at >= $1 and b.created_at < $2
+        `select b.user_id::text, b.currency, u.region, sum(b.stake)::text as stakes, sum(b.payout)::text as payouts
+           from settled_stakes b join users u on u.id = b.user_id
+          where b.settled_at >= $1 and b.settled_at < $2
             and (cardinality($3::text[]) = 0 or b.currency = any($3))
             and (cardinality($4::text[]) = 0 or u.region = any($4))
           group by b.user_id, b.currency, u.region`,

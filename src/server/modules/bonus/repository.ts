@@ -21,6 +21,7 @@ export interface GrantRow {
   max_conversion: string;
   weights: Record<string, number>;
   spent: string;
+  won: string;
   converted: string;
   forfeited: string;
   reclaimed: string;
@@ -46,7 +47,7 @@ export interface GrantTerms {
 
 const GRANT_SELECT = `select g.id::text, g.user_id::text, g.campaign_id::text, c.name as campaign_name, g.kind,
   g.currency, g.status, g.source, g.amount::text, g.requirement::text, g.wagered::text, g.max_bet::text,
-  g.max_conversion::text, g.weights, g.spent::text, g.converted::text, g.forfeited::text, g.reclaimed::text,
+  g.max_conversion::text, g.weights, g.spent::text, g.won::text, g.converted::text, g.forfeited::text, g.reclaimed::text,
   g.terms, g.expires_at, g.activated_at, g.ended_at, g.end_reason, g.created_at
   from bonus_grants g left join bonus_campaigns c on c.id = g.campaign_id`;
 
@@ -175,6 +176,19 @@ export async function markClosed(
 
 export async function addSpent(tx: Queryable, id: string, amount: bigint): Promise<void> {
   await tx.query('update bonus_grants set spent = spent + $2 where id = $1', [id, amount.toString()]);
+}
+
+/** The bonus's share of a settled stake's payout. */
+export async function addWon(tx: Queryable, id: string, amount: bigint): Promise<void> {
+  await tx.query('update bonus_grants set won = won + $2 where id = $1', [id, amount.toString()]);
+}
+
+/** A closed grant's share that settled late: what of it converted and what was forfeited. */
+export async function addEnded(tx: Queryable, id: string, converted: bigint, forfeited: bigint) {
+  await tx.query(
+    'update bonus_grants set converted = converted + $2, forfeited = forfeited + $3 where id = $1',
+    [id, converted.toString(), forfeited.toString()],
+  );
 }
 
 /** A waiting deposit-match grant receives its deposit: its amount and wagering, and it becomes available. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Currency } from '../../../shared/currencies.ts';
+import { fromMinor } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../domain-error.ts';
 import { routeSchema } from '../../http/route-schema.ts';
@@ -8,7 +9,14 @@ import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
 import type { WalletEvents } from '../wallet/events.ts';
 import type { BonusOperator } from './operator.ts';
-import { auditLog, listCampaigns, listPromos, withdrawalRule } from './repository.ts';
+import {
+  auditLog,
+  type CampaignRow,
+  type CampaignTerms,
+  listCampaigns,
+  listPromos,
+  withdrawalRule,
+} from './repository.ts';
 import { ROUTES } from './schemas.ts';
 import { type BonusService, grantView } from './service.ts';
 
@@ -86,7 +94,7 @@ export async function bonusRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
   api.post('/bonus/promo', { preValidation, schema: declared('POST /bonus/promo') }, async (request) => ({
-    data: grantView(await bonus.redeem(request.auth!.user, request.body.code)),
+    data: grantView(await bonus.redeem(request.auth!.user, request.body.code, request.ip)),
   }));
 
   api.get('/vip/status', { preValidation, schema: declared('GET /vip/status') }, async (request, reply) => {
@@ -125,20 +133,20 @@ export async function bonusRoutes(app: FastifyInstance, deps: Deps) {
     const op = scope.withTypeProvider<ZodTypeProvider>();
     const db = deps.database;
     op.get('/operator/bonus/campaigns', { schema: declared('GET /operator/bonus/campaigns') }, async () => ({
-      data: await listCampaigns(db),
+      data: (await listCampaigns(db)).map(campaignOutput),
     }));
     op.post(
       '/operator/bonus/campaigns',
       { schema: declared('POST /operator/bonus/campaigns') },
       async (request) => ({
-        data: await operator.saveCampaign(null, campaignInput(request.body)),
+        data: campaignOutput(await operator.saveCampaign(null, campaignInput(request.body))),
       }),
     );
     op.put(
       '/operator/bonus/campaigns/:id',
       { schema: declared('PUT /operator/bonus/campaigns/:id') },
       async (request) => ({
-        data: await operator.saveCampaign(request.params.id, campaignInput(request.body)),
+        data: campaignOutput(await operator.saveCampaign(request.params.id, campaignInput(request.body))),
       }),
     );
     op.post(
@@ -216,6 +224,23 @@ export async function bonusRoutes(app: FastifyInstance, deps: Deps) {
       },
     );
   });
+}
+
+/** The money terms of a campaign: stored in minor units, given and shown in major units. */
+const MONEY_TERMS = ['max_bet', 'max_conversion', 'amount', 'cap', 'min_deposit', 'stake'] as const;
+
+/** A stored campaign in the shape and units of its body (docs/bonuses.md "Operator API"). */
+function campaignOutput(c: CampaignRow) {
+  const terms: Record<string, unknown> = { ...c.terms };
+  for (const key of MONEY_TERMS) {
+    const map = c.terms[key];
+    if (map)
+      terms[key] = Object.fromEntries(
+        Object.entries(map).map(([code, minor]) => [code, fromMinor(BigInt(minor))]),
+      );
+  }
+  const { terms: _stored, ...flags } = c;
+  return { ...terms, ...flags } as Omit<CampaignRow, 'terms'> & CampaignTerms;
 }
 
 /** The operator's campaign body as stored: its terms apart from its flags. */

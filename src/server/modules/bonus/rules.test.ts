@@ -9,7 +9,8 @@ import {
   DEFAULT_WEIGHTS,
   depositMatch,
   edgeBpsOf,
-  forfeiture,
+  isPotGame,
+  payoutShares,
   rakebackOf,
   requirementOf,
   shareOf,
@@ -32,6 +33,14 @@ describe('contributions', () => {
     expect(weightOf(DEFAULT_WEIGHTS, 'roulette')).toBe(10);
     expect(weightOf({ default: 0, dice: 100 }, 'miner')).toBe(0);
     expect(weightOf({}, 'miner')).toBe(100);
+  });
+
+  test('a pot game (rooms) counts nothing unless the weights name it', () => {
+    expect(isPotGame('rooms')).toBe(true);
+    expect(isPotGame('crash')).toBe(false);
+    expect(weightOf(DEFAULT_WEIGHTS, 'rooms')).toBe(0);
+    expect(weightOf({ default: 100 }, 'rooms')).toBe(0);
+    expect(weightOf({ default: 100, rooms: 20 }, 'rooms')).toBe(20);
   });
 });
 
@@ -72,10 +81,30 @@ describe('conversion and forfeiture', () => {
     expect(conversion(held, cap)).toEqual({ convert, forfeit });
   });
 
-  test('forfeiture takes the rest of the bonus and what it put into stakes, as far as cash holds it', () => {
-    expect(forfeiture(700n, 300n, 5_000n)).toEqual({ forfeit: 700n, reclaim: 300n });
-    expect(forfeiture(700n, 300n, 120n)).toEqual({ forfeit: 700n, reclaim: 120n });
-    expect(forfeiture(0n, 0n, 0n)).toEqual({ forfeit: 0n, reclaim: 0n });
+  test.each([
+    [1_000n, 3_000n, 2_500n, 500n, 500n],
+    [1_000n, 3_000n, 3_000n, 0n, 1_000n],
+    [1_000n, 0n, 9_000n, 1_000n, 0n],
+  ])(
+    'a late share of %s with a cap of %s of which %s converted already converts %s and forfeits %s',
+    (held, cap, converted, convert, forfeit) => {
+      expect(conversion(held, cap, converted)).toEqual({ convert, forfeit });
+    },
+  );
+});
+
+describe('payouts split like their stakes', () => {
+  test.each([
+    // payout, stake, bonus part → cash, bonus
+    [2_000n, 1_000n, 0n, 2_000n, 0n],
+    [2_000n, 1_000n, 1_000n, 0n, 2_000n],
+    [2_000n, 1_000n, 400n, 1_200n, 800n],
+    [0n, 1_000n, 400n, 0n, 0n],
+    // rounding: the real money's part rounds down, the bonus keeps the odd unit
+    [1n, 3n, 2n, 0n, 1n],
+    [10n, 3n, 1n, 6n, 4n],
+  ])('%s paid on a stake of %s with %s of bonus money: cash %s, bonus %s', (payout, stake, bonus, c, b) => {
+    expect(payoutShares(payout, stake, bonus)).toEqual({ cash: c, bonus: b });
   });
 });
 

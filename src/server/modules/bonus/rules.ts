@@ -9,11 +9,23 @@ import { ORIGINALS } from '../../../shared/games.ts';
 /** Contribution per game in percent; `default` for games not listed. */
 export type Weights = Readonly<Record<string, number>>;
 
-/** Every game counts fully, but roulette (10 %) whose low edge makes wagering cheap. */
+/**
+ * Every game the house banks counts fully, but roulette (10 %): bets covering red, black and zero
+ * together cost only its edge, so wagering there risks next to nothing.
+ */
 export const DEFAULT_WEIGHTS: Weights = { default: 100, roulette: 10 };
 
+/** Player-versus-player pots (the registry's `pot`): the house has no edge over the player there. */
+export function isPotGame(game: string): boolean {
+  return ORIGINALS.some((g) => g.key === game && 'pot' in g && g.pot === true);
+}
+
+/**
+ * A game's contribution in percent: the one the weights name for it; else 0 for a pot game (a
+ * player could pass pots to a second account of theirs) and `default` for the others.
+ */
 export function weightOf(weights: Weights, game: string): number {
-  return weights[game] ?? weights.default ?? 100;
+  return weights[game] ?? (isPotGame(game) ? 0 : (weights.default ?? 100));
 }
 
 /** What a stake adds to the wagering: stake × weight %, rounded down. */
@@ -42,18 +54,34 @@ export function advance(bonus: Wagering, stake: bigint, weightPercent: number): 
   return { ok: true, wagered, completed: wagered >= bonus.requirement };
 }
 
-/** At completion: what of the bonus money left converts to cash (up to the cap; 0 = none) and what is forfeited. */
-export function conversion(held: bigint, maxConversion: bigint): { convert: bigint; forfeit: bigint } {
-  const convert = maxConversion > 0n && held > maxConversion ? maxConversion : held;
+/**
+ * At completion, or when a stake the bonus paid for settles after it: what of `held` converts to
+ * cash, as far as the cap (0 = none) leaves room after what `converted` already, and what is
+ * forfeited.
+ */
+export function conversion(
+  held: bigint,
+  maxConversion: bigint,
+  converted = 0n,
+): { convert: bigint; forfeit: bigint } {
+  if (maxConversion <= 0n) return { convert: held, forfeit: 0n };
+  const room = maxConversion > converted ? maxConversion - converted : 0n;
+  const convert = held > room ? room : held;
   return { convert, forfeit: held - convert };
 }
 
 /**
- * At forfeiture (expiry, cancellation, a withdrawal under the forfeit rule): the bonus money left
- * goes, and what the bonus put into stakes (`spent`) is taken back from cash, as far as it holds.
+ * A payout split like the stake that won it: real money's part (rounded down) is cash, the rest
+ * belongs to the bonus that paid `bonusStake` of `stake` (docs/bonuses.md "Bonus money").
  */
-export function forfeiture(held: bigint, spent: bigint, cash: bigint): { forfeit: bigint; reclaim: bigint } {
-  return { forfeit: held, reclaim: spent < cash ? spent : cash < 0n ? 0n : cash };
+export function payoutShares(
+  payout: bigint,
+  stake: bigint,
+  bonusStake: bigint,
+): { cash: bigint; bonus: bigint } {
+  if (bonusStake <= 0n || stake <= 0n) return { cash: payout, bonus: 0n };
+  const cash = (payout * (stake - bonusStake)) / stake;
+  return { cash, bonus: payout - cash };
 }
 
 /** A deposit match: percent of the deposit up to the cap (0 = no cap); 0 below the minimum deposit. */

@@ -103,11 +103,30 @@ export const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(5
 
 // ── answers ──
 
+/** Amounts per currency in major units, as a campaign body gives them. */
+const moneyMap = z.record(z.string(), decimal);
+
+/**
+ * A campaign in the shape and units of its body (major units), so the body of a GET sent back as a
+ * PUT changes nothing.
+ */
 const campaignView = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.string(),
-  terms: z.record(z.string(), z.unknown()),
+  wager: z.number().int(),
+  days: z.number().int(),
+  claim_days: z.number(),
+  weights: z.record(z.string(), z.number()).optional(),
+  max_bet: moneyMap.optional(),
+  max_conversion: moneyMap.optional(),
+  amount: moneyMap.optional(),
+  percent: z.number().int().optional(),
+  cap: moneyMap.optional(),
+  min_deposit: moneyMap.optional(),
+  game: z.string().optional(),
+  count: z.number().int().optional(),
+  stake: moneyMap.optional(),
   currencies: z.array(z.string()),
   regions: z.array(z.string()),
   is_public: z.boolean(),
@@ -197,9 +216,12 @@ export const ROUTES = {
   }),
   'POST /bonus/promo': route({
     summary: 'Redeems a promo code: its bonus becomes available (or waits for the deposit it matches)',
+    description:
+      'At most 5 tries a minute per player and 20 per address (429 `code: too_many_attempts:<seconds>`).',
     auth: 'player',
     body: promoBody,
     response: { 200: grantResponse },
+    errors: ['rate_limited'],
   }),
   'GET /vip/status': route({
     summary: 'The player’s VIP level, progress, claimable rakeback and weekly/monthly bonuses',

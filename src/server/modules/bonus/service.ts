@@ -3,10 +3,12 @@ import { fromMinor } from '../../../shared/money.ts';
 import type { Region } from '../../../shared/region.ts';
 import { levelIndexOf, POINT_MINOR, pointsOf, VIP_LEVELS } from '../../../shared/vip.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { postWithin } from '../wallet/ledger.ts';
 import { activateGrant, appliesTo, forfeitGrant, grantOf, termIn, VIP_REWARD_WAGER } from './engine.ts';
+import { type PromoTries, spendPromoTry } from './promo-limits.ts';
 import {
   activeGrant,
   audit,
@@ -51,6 +53,8 @@ export function grantView(g: GrantRow) {
     weights: g.weights,
     wager_multiplier: g.terms.wager,
     spent: fromMinor(BigInt(g.spent)),
+    won: fromMinor(BigInt(g.won)),
+    held: fromMinor(g.status === 'active' ? BigInt(g.amount) - BigInt(g.spent) + BigInt(g.won) : 0n),
     converted: fromMinor(BigInt(g.converted)),
     forfeited: fromMinor(BigInt(g.forfeited)),
     reclaimed: fromMinor(BigInt(g.reclaimed)),
@@ -100,9 +104,11 @@ export function previousPeriods(now: Date) {
 /** The player's side of bonuses, promo codes and the VIP club (docs/bonuses.md). */
 export class BonusService {
   readonly #db: Database;
+  readonly #promoTries: PromoTries;
 
-  constructor(database: Database) {
+  constructor(database: Database, promoTries: PromoTries = { perPlayer: 5, perAddress: 30 }) {
     this.#db = database;
+    this.#promoTries = promoTries;
   }
 
   /** Forfeits the player's (or, without one, anyone's) grants past their expiry; the sweep and every read call it. */
@@ -126,7 +132,14 @@ export class BonusService {
 
   async activate(user: UserRow, grantId: string): Promise<GrantRow> {
     await this.expireDue(user.id);
-    return this.#db.transaction((tx) => activateGrant(tx, user.id, grantId));
+    try {
+      return await this.#db.transaction((tx) => activateGrant(tx, user.id, grantId));
+    } catch (error) {
+      // Two activations at once both saw no active bonus; the one-active index let one in.
+      if (isUniqueViolation(error, 'bonus_grants_one_active'))
+        throw fail('conflict', 'bonus', 'bonus_already_active');
+      throw error;
+    }
   }
 
   /** The player gives a bonus up: an available one closes, an active one is forfeited (docs/bonuses.md). */
@@ -147,9 +160,11 @@ export class BonusService {
    * Redeems a promo code: each failure its own code (docs/bonuses.md "Promo codes"). The code's row
    * is locked first, so concurrent redemptions queue and its use count cannot pass its limit.
    */
-  async redeem(user: UserRow, code: string): Promise<GrantRow> {
+  async redeem(user: UserRow, code: string, address?: string): Promise<GrantRow> {
     const currency = user.currency;
     if (!currency) throw invalid('currency', 'currency_not_set');
+    // Guesses are few per player and per address (docs/bonuses.md "Promo codes"); 429 on `code`.
+    await spendPromoTry(this.#db, this.#promoTries, user.id, address);
     const grant = await this.#db.transaction(async (tx) => {
       const promo = await promoByCode(tx, code, { lock: true });
       if (!promo) throw invalid('code', 'promo_invalid');
@@ -327,17 +342,10 @@ export class BonusService {
     level: number,
     period: { from: Date; to: Date },
   ): Promise<bigint> {
-    // Every game's stakes: the originals' bets, crash bets and room stakes (a refunded one is not a stake).
+    // Every game's stakes settled in the period (docs/bonuses.md "Settled stakes").
     const [row] = await this.#db.query<{ stakes: string }>(
-      `select (
-         coalesce((select sum(amount) from bets
-                    where user_id = $1 and currency = $2 and created_at >= $3 and created_at < $4), 0)
-       + coalesce((select sum(amount) from crash_bets
-                    where user_id = $1 and currency = $2 and created_at >= $3 and created_at < $4), 0)
-       + coalesce((select sum(s.amount) from room_stakes s join room_rounds r on r.id = s.round_id
-                    where s.user_id = $1 and r.currency = $2 and s.refund_transaction_id is null
-                      and s.created_at >= $3 and s.created_at < $4), 0)
-       )::text as stakes`,
+      `select coalesce(sum(stake), 0)::text as stakes from settled_stakes
+        where user_id = $1 and currency = $2 and settled_at >= $3 and settled_at < $4`,
       [userId, currency, period.from, period.to],
     );
     const l = VIP_LEVELS[level]!;

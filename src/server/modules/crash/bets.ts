@@ -5,10 +5,17 @@ import { fromMinor } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { wagerStake } from '../bonus/engine.ts';
+import { countSettled, finishSettlement, fundStake, type SettledStake } from '../bonus/engine.ts';
+import { payoutShares } from '../bonus/rules.ts';
 import { currencyOf } from '../games/limits.ts';
 import { accountsOf, cashBalance } from '../games/pipeline.ts';
-import { existingTransaction, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
+import {
+  accountId,
+  existingTransaction,
+  moveWithHouse,
+  openTransaction,
+  requestHashOf,
+} from '../wallet/ledger.ts';
 import {
   type BetRow,
   betOfPlayer,
@@ -122,6 +129,8 @@ export async function placeBet(
       if (!round || (input.roundId !== undefined && input.roundId !== round.id))
         throw invalid('round_id', 'betting_closed');
       if (await betOfPlayer(tx, round.id, user.id)) throw invalid('round_id', 'already_bet');
+      // Real money first, then the active bonus (docs/bonuses.md); the bet counts once it settles.
+      const funding = await fundStake(tx, user.id, currency, input.amount, 'crash');
       const betId = await insertBet(tx, {
         roundId: round.id,
         userId: user.id,
@@ -130,17 +139,17 @@ export async function placeBet(
         autoCashOut: input.autoCashOut,
         ...accounts,
         transactionId,
+        funding,
       });
-      // The bonus hook (docs/bonuses.md): VIP progress and the active bonus's wagering, in this transaction.
-      await wagerStake(tx, user.id, currency, input.amount, 'crash');
       const balances = await moveWithHouse(tx, {
         transactionId,
         ...accounts,
         currency,
         userId: user.id,
-        stake: input.amount,
+        stake: input.amount - funding.bonus,
         payout: 0n,
-        requireBalance: input.amount,
+        requireBalance: input.amount - funding.bonus,
+        bonus: await bonusAccount(tx, user.id, currency, funding.bonus, 0n),
       });
       const [bet] = await betsById(tx, [betId]);
       // The game's version last: its row lock is held only for the commit, so bets run side by side.
@@ -195,8 +204,49 @@ async function answeredBalance(deps: CrashDeps, userId: string, currency: Curren
 /** What a payout needs of a bet. */
 export type PayableBet = Pick<
   BetRow,
-  'id' | 'round_id' | 'user_id' | 'currency' | 'amount' | 'player_account_id' | 'house_account_id'
+  | 'id'
+  | 'round_id'
+  | 'user_id'
+  | 'currency'
+  | 'amount'
+  | 'player_account_id'
+  | 'house_account_id'
+  | 'bonus_amount'
+  | 'grant_id'
 >;
+
+/** A bet as the bonus engine counts it once settled (cashed out or lost). */
+export function settledStake(
+  bet: Pick<BetRow, 'user_id' | 'currency' | 'amount' | 'bonus_amount' | 'grant_id'>,
+): SettledStake {
+  return {
+    userId: bet.user_id,
+    currency: bet.currency,
+    game: 'crash',
+    stake: BigInt(bet.amount),
+    bonusStake: BigInt(bet.bonus_amount),
+    grantId: bet.grant_id,
+  };
+}
+
+/** The bonus share of a settled bet's payout, for `finishSettlement` (none for real money). */
+export function bonusShareOf(bet: Pick<BetRow, 'id' | 'user_id' | 'currency' | 'grant_id'>, amount: bigint) {
+  return bet.grant_id
+    ? [{ grantId: bet.grant_id, userId: bet.user_id, currency: bet.currency, amount, ref: `crash:${bet.id}` }]
+    : [];
+}
+
+/** The player's bonus account's side of a money move, when bonus money takes part. */
+export async function bonusAccount(
+  tx: Queryable,
+  userId: string,
+  currency: Currency,
+  stake: bigint,
+  payout: bigint,
+) {
+  if (stake === 0n && payout === 0n) return undefined;
+  return { account: await accountId(tx, { userId, kind: 'bonus' }, currency), stake, payout };
+}
 
 /** The ledger entry of a bet's payout: its own key, so nothing pays a bet twice. */
 export function payoutEntry(bet: PayableBet, multiplier: number) {
@@ -219,8 +269,10 @@ export async function payBet(
   playerKey: string | null,
 ): Promise<{ payout: bigint; cash: bigint; bonus: bigint }> {
   const payout = cashOutReturn(BigInt(bet.amount), multiplier);
+  const settling = await countSettled(tx, [settledStake(bet)]);
   const transactionId = await openTransaction(tx, payoutEntry(bet, multiplier));
   if (!transactionId) throw new Error(`crash bet ${bet.id} is paid already`);
+  const shares = payoutShares(payout, BigInt(bet.amount), BigInt(bet.bonus_amount));
   const balances = await moveWithHouse(tx, {
     transactionId,
     playerAccount: bet.player_account_id,
@@ -228,16 +280,19 @@ export async function payBet(
     currency: bet.currency,
     userId: bet.user_id,
     stake: 0n,
-    payout,
+    payout: shares.cash,
     requireBalance: 0n,
+    bonus: await bonusAccount(tx, bet.user_id, bet.currency, 0n, shares.bonus),
   });
   await markCashedOut(tx, {
     id: bet.id,
     multiplier,
     payout,
+    bonusPayout: shares.bonus,
     settleTransactionId: transactionId,
     key: playerKey,
   });
+  await finishSettlement(tx, settling, bonusShareOf(bet, shares.bonus));
   return { payout, ...balances };
 }
 

@@ -3,8 +3,10 @@ import { cashOutReturn, elapsedForMultiplier } from '../../../games/crash/engine
 import type { Currency } from '../../../shared/currencies.ts';
 import type { Queryable } from '../../db/client.ts';
 import { type Election, elect, type LeaderLog } from '../../realtime/leader.ts';
+import { type BonusShare, countSettled, finishSettlement } from '../bonus/engine.ts';
+import { payoutShares } from '../bonus/rules.ts';
 import { payMany } from '../wallet/ledger.ts';
-import { payoutEntry } from './bets.ts';
+import { bonusAccount, bonusShareOf, payoutEntry, settledStake } from './bets.ts';
 import { ChainReader, ensureChain } from './chain.ts';
 import {
   betsById,
@@ -201,31 +203,42 @@ class Driver {
       ).map((row) => [row.id, row]),
     );
     const paid: { userId: string; currency: Currency; cash: bigint; bonus: bigint }[] = [];
+    const shares: BonusShare[] = [];
     for (const currency of new Set(due.map((d) => d.bet.currency as Currency))) {
       const mine = due.filter((d) => d.bet.currency === currency);
-      const payouts = mine.map(({ bet, multiplier }) => {
-        const row = rows.get(bet.id)!;
-        return {
-          ...payoutEntry(row, multiplier),
-          playerAccount: row.player_account_id,
-          houseAccount: row.house_account_id,
-          userId: row.user_id,
-          payout: cashOutReturn(bet.amount, multiplier),
-        };
-      });
+      const payouts = await Promise.all(
+        mine.map(async ({ bet, multiplier }) => {
+          const row = rows.get(bet.id)!;
+          const payout = cashOutReturn(bet.amount, multiplier);
+          // What bonus money staked wins stays bonus money (docs/bonuses.md).
+          const split = payoutShares(payout, bet.amount, BigInt(row.bonus_amount));
+          shares.push(...bonusShareOf(row, split.bonus));
+          const bonus = await bonusAccount(tx, row.user_id, currency, 0n, split.bonus);
+          return {
+            ...payoutEntry(row, multiplier),
+            playerAccount: row.player_account_id,
+            houseAccount: row.house_account_id,
+            userId: row.user_id,
+            payout: split.cash,
+            bonus: bonus && { account: bonus.account, payout: split.bonus },
+            total: payout,
+          };
+        }),
+      );
       const { transactions, balances } = await payMany(tx, currency, payouts);
       await markManyCashedOut(
         tx,
         mine.map(({ bet, multiplier }, i) => ({
           id: bet.id,
           multiplier,
-          payout: payouts[i]!.payout,
+          payout: payouts[i]!.total,
+          bonusPayout: payouts[i]!.bonus?.payout ?? 0n,
           settleTransactionId: transactions.get(payouts[i]!.idempotencyKey)!,
         })),
       );
       for (const [userId, balance] of balances) paid.push({ userId, currency, ...balance });
     }
-    return paid;
+    return { paid, shares };
   }
 
   /**
@@ -254,7 +267,14 @@ class Driver {
         );
         const crashed = elapsed >= elapsedForMultiplier(round.crash_point);
         if (due.length === 0 && !crashed) throw new Nothing();
-        const paid = await this.payAll(tx, due);
+        // Every bet that settles now counts (docs/bonuses.md "Settled stakes"): those cashed out
+        // and, at the crash, those lost.
+        const paying = new Set(due.map((d) => d.bet.id));
+        const settling = await countSettled(
+          tx,
+          open.filter((bet) => paying.has(bet.id) || crashed).map(settledStake),
+        );
+        const { paid, shares } = await this.payAll(tx, due);
         const settled = await betsById(
           tx,
           due.map((d) => d.bet.id),
@@ -262,6 +282,7 @@ class Driver {
         // One version per event: the crash takes the next one when cash-outs came with it.
         const crashVersion = crashed && due.length > 0 ? await bumpVersion(tx) : version;
         if (crashed) await markCrashed(tx, roundId);
+        await finishSettlement(tx, settling, shares);
         const view = crashed
           ? (await roundViews(this.deps, tx, [(await roundById(tx, roundId))!]))[0]!
           : null;

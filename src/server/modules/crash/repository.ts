@@ -35,6 +35,9 @@ export interface BetRow {
   player_account_id: string;
   house_account_id: string;
   cash_out_key: string | null;
+  /** The bonus's part of the stake and its grant (docs/bonuses.md "Bonus money"). */
+  bonus_amount: string;
+  grant_id: string | null;
   created_at: Date;
   name: string | null;
   is_statistics_hidden: boolean;
@@ -48,7 +51,8 @@ const ROUND_COLUMNS = `id::int as id, status, hash, crash_point::float8 as crash
 
 const BET_COLUMNS = `b.id::text, b.round_id::int as round_id, b.user_id::text, b.currency, b.amount::text,
   b.auto_cash_out::int as auto_cash_out, b.status, b.cash_out::float8 as cash_out, b.payout::text,
-  b.player_account_id::text, b.house_account_id::text, b.cash_out_key, b.created_at, u.name, u.is_statistics_hidden`;
+  b.player_account_id::text, b.house_account_id::text, b.cash_out_key, b.bonus_amount::text, b.grant_id::text,
+  b.created_at, u.name, u.is_statistics_hidden`;
 
 /** The database clock in ms since the epoch. */
 export async function dbNowMs(db: Queryable): Promise<number> {
@@ -223,12 +227,13 @@ export async function insertBet(
     playerAccount: string;
     houseAccount: string;
     transactionId: string;
+    funding: { bonus: bigint; grantId: string | null };
   },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into crash_bets (round_id, user_id, currency, amount, auto_cash_out, player_account_id,
-                             house_account_id, transaction_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text`,
+                             house_account_id, transaction_id, bonus_amount, grant_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text`,
     [
       bet.roundId,
       bet.userId,
@@ -238,6 +243,8 @@ export async function insertBet(
       bet.playerAccount,
       bet.houseAccount,
       bet.transactionId,
+      bet.funding.bonus.toString(),
+      bet.funding.grantId,
     ],
   );
   return row!.id;
@@ -248,10 +255,19 @@ export function openBets(
   db: Queryable,
   roundId: number,
 ): Promise<
-  { id: string; user_id: string; currency: Currency; amount: string; auto_cash_out: number | null }[]
+  {
+    id: string;
+    user_id: string;
+    currency: Currency;
+    amount: string;
+    auto_cash_out: number | null;
+    bonus_amount: string;
+    grant_id: string | null;
+  }[]
 > {
   return db.query(
-    `select id::text, user_id::text, currency, amount::text, auto_cash_out::int as auto_cash_out
+    `select id::text, user_id::text, currency, amount::text, auto_cash_out::int as auto_cash_out,
+            bonus_amount::text, grant_id::text
        from crash_bets where round_id = $1 and status = 'open' order by id`,
     [roundId],
     'crash_open_bets',
@@ -278,13 +294,27 @@ export async function exposures(
 /** Marks an open bet cashed out at `multiplier`, paid by `settleTransactionId`. */
 export async function markCashedOut(
   tx: Queryable,
-  bet: { id: string; multiplier: number; payout: bigint; settleTransactionId: string; key: string | null },
+  bet: {
+    id: string;
+    multiplier: number;
+    payout: bigint;
+    bonusPayout: bigint;
+    settleTransactionId: string;
+    key: string | null;
+  },
 ): Promise<boolean> {
   const rows = await tx.query(
     `update crash_bets set status = 'cashed', cash_out = $2, payout = $3, settle_transaction_id = $4,
-            cash_out_key = $5, settled_at = clock_timestamp()
+            cash_out_key = $5, bonus_payout = $6, settled_at = clock_timestamp()
       where id = $1 and status = 'open' returning id`,
-    [bet.id, bet.multiplier, bet.payout.toString(), bet.settleTransactionId, bet.key],
+    [
+      bet.id,
+      bet.multiplier,
+      bet.payout.toString(),
+      bet.settleTransactionId,
+      bet.key,
+      bet.bonusPayout.toString(),
+    ],
     'crash_mark_cashed',
   );
   return rows.length > 0;
@@ -293,19 +323,26 @@ export async function markCashedOut(
 /** Marks open bets cashed out, each at its multiplier, paid by its transaction. */
 export async function markManyCashedOut(
   tx: Queryable,
-  bets: readonly { id: string; multiplier: number; payout: bigint; settleTransactionId: string }[],
+  bets: readonly {
+    id: string;
+    multiplier: number;
+    payout: bigint;
+    bonusPayout: bigint;
+    settleTransactionId: string;
+  }[],
 ): Promise<void> {
   if (bets.length === 0) return;
   await tx.query(
     `update crash_bets b set status = 'cashed', cash_out = d.m, payout = d.p, settle_transaction_id = d.t,
-            settled_at = clock_timestamp()
-       from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[]) as d(id, m, p, t)
+            bonus_payout = d.bp, settled_at = clock_timestamp()
+       from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[]) as d(id, m, p, t, bp)
       where b.id = d.id and b.status = 'open'`,
     [
       bets.map((b) => b.id),
       bets.map((b) => b.multiplier),
       bets.map((b) => b.payout.toString()),
       bets.map((b) => b.settleTransactionId),
+      bets.map((b) => b.bonusPayout.toString()),
     ],
   );
 }

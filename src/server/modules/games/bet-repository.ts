@@ -123,13 +123,17 @@ export interface NewBetRow<G extends BetGame> {
   outcome: BetOutcome<G>;
   taken: TakenNonce;
   transactionId: string;
+  /** What paid the stake (docs/bonuses.md "Bonus money") and the bonus's share of the payout. */
+  funding: { bonus: bigint; grantId: string | null };
+  bonusPayout: bigint;
 }
 
 export async function insertBet<G extends BetGame>(tx: Queryable, bet: NewBetRow<G>): Promise<BetRow<G>> {
   const [row] = await tx.query<{ id: string; created_at: Date }>(
     `insert into bets (user_id, game, status, currency, amount, payout, multiplier, seed_pair_id, nonce,
-                       client_seed, params, outcome, transaction_id, settled_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, case when $3 = 'settled' then now() end)
+                       client_seed, params, outcome, transaction_id, bonus_amount, bonus_payout, grant_id, settled_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+             case when $3 = 'settled' then now() end)
      returning id::text, created_at`,
     [
       bet.userId,
@@ -145,6 +149,9 @@ export async function insertBet<G extends BetGame>(tx: Queryable, bet: NewBetRow
       JSON.stringify(bet.params),
       JSON.stringify(bet.outcome),
       bet.transactionId,
+      bet.funding.bonus.toString(),
+      bet.bonusPayout.toString(),
+      bet.funding.grantId,
     ],
     'bets_insert',
   );
@@ -166,6 +173,18 @@ export async function insertBet<G extends BetGame>(tx: Queryable, bet: NewBetRow
     created_at: row!.created_at,
     settled_at: bet.status === 'settled' ? row!.created_at : null,
   } as BetRow<G>;
+}
+
+/** What paid a bet's stake: the bonus's part and its grant (0 and null: real money only). */
+export async function fundingOf(
+  tx: Queryable,
+  betId: string,
+): Promise<{ bonus: bigint; grantId: string | null }> {
+  const [row] = await tx.query<{ bonus_amount: string; grant_id: string | null }>(
+    'select bonus_amount::text, grant_id::text from bets where id = $1',
+    [betId],
+  );
+  return { bonus: BigInt(row?.bonus_amount ?? '0'), grantId: row?.grant_id ?? null };
 }
 
 /** A move of an open round: its inputs and outcome so far and the multiplier reached. */
@@ -192,6 +211,8 @@ export async function settleRound<G extends BetGame>(
   row: BetRow<G>,
   end: {
     payout: bigint;
+    /** The share of the payout that belongs to the bonus which paid the stake. */
+    bonusPayout: bigint;
     multiplier: string;
     settleTransactionId: string | null;
     params?: BetParams<G>;
@@ -202,7 +223,7 @@ export async function settleRound<G extends BetGame>(
   const outcome = end.outcome ?? row.outcome;
   const [settled] = await tx.query<{ settled_at: Date }>(
     `update bets set status = 'settled', payout = $2, multiplier = $3, settle_transaction_id = $4,
-                     params = $5, outcome = $6, settled_at = now()
+                     params = $5, outcome = $6, bonus_payout = $7, settled_at = now()
       where id = $1 returning settled_at`,
     [
       row.id,
@@ -211,6 +232,7 @@ export async function settleRound<G extends BetGame>(
       end.settleTransactionId,
       JSON.stringify(params),
       JSON.stringify(outcome),
+      end.bonusPayout.toString(),
     ],
   );
   return {

@@ -9,10 +9,18 @@ import type { Queryable } from '../../db/client.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
 import { defineCounter } from '../../metrics.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { wagerStake } from '../bonus/engine.ts';
-import { edgeBpsOf } from '../bonus/rules.ts';
+import {
+  type BonusShare,
+  countSettled,
+  type Funding,
+  finishSettlement,
+  fundStake,
+  type SettledStake,
+} from '../bonus/engine.ts';
+import { edgeBpsOf, payoutShares } from '../bonus/rules.ts';
 import { cashBalance as walletCash } from '../wallet/balances.ts';
 import {
+  accountId,
   committedAccountId,
   existingTransaction,
   houseShard,
@@ -22,7 +30,7 @@ import {
   requestHashOf,
 } from '../wallet/ledger.ts';
 import { transactionByKey } from '../wallet/transactions.ts';
-import { type BetRow, betOfTransaction, insertBet, settleRound } from './bet-repository.ts';
+import { type BetRow, betOfTransaction, fundingOf, insertBet, settleRound } from './bet-repository.ts';
 import type { GamesDeps } from './deps.ts';
 import { announce } from './feed.ts';
 import { checkLimits, checkMaxProfit, checkStakeCanWin, currencyOf } from './limits.ts';
@@ -34,9 +42,11 @@ import { betView } from './views.ts';
  * database transaction of the same steps, written once here:
  *
  *   open the ledger transaction under the idempotency key → take the nonce (locks the player's
- *   seed pair, so the player's bets queue and nonces are consecutive) → insert or settle the bet →
- *   the bonus hook (`wagerStake`: VIP progress and the active bonus's wagering, docs/bonuses.md) →
- *   move the money with the house (`moveWithHouse`, one statement) → commit → publish.
+ *   seed pair, so the player's bets queue and nonces are consecutive) → what pays the stake
+ *   (`fundStake`: real money first, then the active bonus, docs/bonuses.md) → insert the bet →
+ *   count it once settled (`countSettled`: VIP progress and the active bonus's wagering) → move the
+ *   money with the house (`moveWithHouse`, one statement) → the bonus's share of the payout and a
+ *   completed wagering (`finishSettlement`) → commit → publish.
  *
  * An instant bet (decided at once, no `check`: dice, keno, roulette, wheel, cases, miner auto) takes
  * these steps in ONE statement, one database round trip, in autocommit: `place_instant_bet`
@@ -190,6 +200,8 @@ async function placeInTransaction<G extends BetGame>(
       nonce = taken;
       await bet.check?.(tx);
       const settlement = bet.settle(bet.floatCount > 0 ? floats(taken, bet.floatCount) : []);
+      const funding = await fundStake(tx, user.id, currency, bet.stake, bet.game);
+      const shares = payoutShares(settlement.payout, bet.stake, funding.bonus);
       const row = await insertBet(tx, {
         userId: user.id,
         game: bet.game,
@@ -200,17 +212,23 @@ async function placeInTransaction<G extends BetGame>(
         taken,
         transactionId,
         ...settlement,
+        funding,
+        bonusPayout: shares.bonus,
       });
-      await wagerStake(tx, user.id, currency, bet.stake, bet.game);
+      // An instant bet settles here; a round counts when it settles (`payRound`, `settleLost`).
+      const settling =
+        bet.status === 'settled' ? await countSettled(tx, [settledStake(user.id, row, funding)]) : null;
       const balances = await moveWithHouse(tx, {
         transactionId,
         ...accounts,
         currency,
         userId: user.id,
-        stake: bet.stake,
-        payout: settlement.payout,
-        requireBalance: bet.stake,
+        stake: bet.stake - funding.bonus,
+        payout: shares.cash,
+        requireBalance: bet.stake - funding.bonus,
+        bonus: await bonusLegs(tx, user.id, currency, funding.bonus, shares.bonus),
       });
+      if (settling) await finishSettlement(tx, settling, bonusShares(user.id, row, funding, shares.bonus));
       return { row, ...balances };
     });
   } catch (error) {
@@ -453,6 +471,8 @@ export async function payRound<G extends BetGame>(
   row: BetRow<G>,
   win: RoundPayout<G>,
 ): Promise<Moved<G>> {
+  const funding = await fundingOf(tx, row.id);
+  const settling = await countSettled(tx, [settledStake(userId, row, funding)]);
   const transactionId = await openTransaction(tx, {
     idempotencyKey: win.entry.key,
     kind: 'game_win',
@@ -460,23 +480,74 @@ export async function payRound<G extends BetGame>(
     metadata: win.entry.metadata,
   });
   if (!transactionId) throw new Replay(win.entry.key);
+  const shares = payoutShares(win.payout, BigInt(row.amount), funding.bonus);
   const balances = await moveWithHouse(tx, {
     transactionId,
     ...win.accounts,
     currency: row.currency,
     userId,
     stake: 0n,
-    payout: win.payout,
+    payout: shares.cash,
     requireBalance: 0n,
+    bonus: await bonusLegs(tx, userId, row.currency, 0n, shares.bonus),
   });
   const settled = await settleRound(tx, row, {
     payout: win.payout,
+    bonusPayout: shares.bonus,
     multiplier: win.multiplier,
     settleTransactionId: transactionId,
     ...(win.params ? { params: win.params } : {}),
     ...(win.outcome ? { outcome: win.outcome } : {}),
   });
+  await finishSettlement(tx, settling, bonusShares(userId, row, funding, shares.bonus));
   return { row: settled, ...balances };
+}
+
+/** Inside the transaction holding the round's row lock: the round is lost, it settles paying nothing. */
+export async function settleLost<G extends BetGame>(
+  tx: Queryable,
+  userId: string,
+  row: BetRow<G>,
+  end: { params: BetParams<G>; outcome: BetOutcome<G> },
+): Promise<BetRow<G>> {
+  const funding = await fundingOf(tx, row.id);
+  const settling = await countSettled(tx, [settledStake(userId, row, funding)]);
+  const settled = await settleRound(tx, row, {
+    payout: 0n,
+    bonusPayout: 0n,
+    multiplier: '0',
+    settleTransactionId: null,
+    ...end,
+  });
+  await finishSettlement(tx, settling, []);
+  return settled;
+}
+
+/** What the bonus engine reads of a bet. */
+type StakeRow = { id: string; currency: Currency; game: string; amount: string };
+
+/** A bet as the bonus engine counts it once settled. */
+function settledStake(userId: string, row: StakeRow, funding: Funding): SettledStake {
+  return {
+    userId,
+    currency: row.currency,
+    game: row.game,
+    stake: BigInt(row.amount),
+    bonusStake: funding.bonus,
+    grantId: funding.grantId,
+  };
+}
+
+/** The bonus share of a settled bet's payout, for `finishSettlement` (none for real money). */
+function bonusShares(userId: string, row: StakeRow, funding: Funding, amount: bigint): BonusShare[] {
+  if (!funding.grantId) return [];
+  return [{ grantId: funding.grantId, userId, currency: row.currency, amount, ref: `bet:${row.id}` }];
+}
+
+/** The bonus account's side of a money move, when bonus money takes part. */
+async function bonusLegs(tx: Queryable, userId: string, currency: Currency, stake: bigint, payout: bigint) {
+  if (stake === 0n && payout === 0n) return undefined;
+  return { account: await accountId(tx, { userId, kind: 'bonus' }, currency), stake, payout };
 }
 
 /** A cash-out of the player's open round of one game. */

@@ -4,18 +4,19 @@ import type { BetAnswer, BetGame, BetOutcome, BetParams } from '../../../shared/
 import type { Queryable } from '../../db/client.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
-import {
-  type BetRow,
-  endedRoundOf,
-  hasOpenRound,
-  openRoundOf,
-  settleRound,
-  updateRound,
-} from './bet-repository.ts';
+import { type BetRow, endedRoundOf, hasOpenRound, openRoundOf, updateRound } from './bet-repository.ts';
 import type { GamesDeps } from './deps.ts';
 import { announce } from './feed.ts';
 import { currencyOf, maxProfitOf } from './limits.ts';
-import { accountsOf, afterCommit, cashBalance, cashOut, type NewBet, payRound } from './pipeline.ts';
+import {
+  accountsOf,
+  afterCommit,
+  cashBalance,
+  cashOut,
+  type NewBet,
+  payRound,
+  settleLost,
+} from './pipeline.ts';
 import { pairSecret } from './seeds.ts';
 import { betView } from './views.ts';
 
@@ -137,10 +138,8 @@ export async function stepRound<G extends BetGame>(
         cap: maxProfitOf(deps.config, row.currency),
       });
       const { params, outcome } = result;
-      if (result.kind === 'lost') {
-        const end = { payout: 0n, multiplier: '0', settleTransactionId: null, params, outcome };
-        return { row: await settleRound(tx, row, end), changed: true };
-      }
+      if (result.kind === 'lost')
+        return { row: await settleLost(tx, user.id, row, { params, outcome }), changed: true };
       if (result.kind === 'moved') {
         const multiplier = toDecimal(result.multiplier, 4);
         return { row: await updateRound(tx, row, { params, outcome, multiplier }), changed: true };

@@ -1,8 +1,9 @@
 import { fromMinor } from '../../../shared/money.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
-import { isUniqueViolation, type UserRow } from '../auth/repository.ts';
+import type { UserRow } from '../auth/repository.ts';
 import { beforeWithdrawal } from '../bonus/engine.ts';
 import type { KycService } from '../kyc/service.ts';
 import type { WalletEvents } from '../wallet/events.ts';

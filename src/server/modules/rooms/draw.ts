@@ -1,6 +1,7 @@
 import { floats } from '../../../games/fair/node.ts';
 import { FLOAT_COUNT, roundInput, settle } from '../../../games/rooms/engine.ts';
 import type { Queryable } from '../../db/client.ts';
+import { countSettled, finishSettlement } from '../bonus/engine.ts';
 import { accountId, houseShard, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
 import {
   bumpVersion,
@@ -65,6 +66,19 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
   );
   if (!drawn.ok) throw new Error(`round ${roundId} cannot be drawn: ${drawn.message}`);
   const winnerId = stakes[drawn.value.winner]!.user_id;
+  // The round's stakes are settled now, and count now (docs/bonuses.md "Settled stakes"); a stake
+  // taken back before the draw never counted. Real money only: a bonus never pays a room stake.
+  const settling = await countSettled(
+    tx,
+    stakes.map((stake) => ({
+      userId: stake.user_id,
+      currency: round.currency,
+      game: 'rooms',
+      stake: BigInt(stake.amount),
+      bonusStake: 0n,
+      grantId: null,
+    })),
+  );
   const transactionId = await openTransaction(tx, {
     idempotencyKey: winKey(roundId),
     kind: 'room_win',
@@ -90,6 +104,7 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
     commission: drawn.value.commission,
     settleTransactionId: transactionId,
   });
+  await finishSettlement(tx, settling, []);
   const next = await ensureLiveRound(tx, round.room, round.currency, commissionBps(deps));
   return {
     version,

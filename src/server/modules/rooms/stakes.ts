@@ -4,7 +4,6 @@ import type { Room } from '../../../shared/games.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { unwagerStake, wagerStake } from '../bonus/engine.ts';
 import { currencyOf } from '../games/limits.ts';
 import { accountsOf, cashBalance } from '../games/pipeline.ts';
 import { existingTransaction, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
@@ -108,7 +107,6 @@ export async function placeStake(
         newPlayer: mine === 0n,
         countdownMs: deps.config.env.ROOMS_COUNTDOWN_MS,
       });
-      await wagerStake(tx, user.id, currency, input.amount, 'rooms');
       const balances = await moveWithHouse(tx, {
         transactionId,
         ...accounts,
@@ -197,7 +195,6 @@ export async function leaveRound(
       if (round.status !== 'open') throw invalid('room', 'round_started');
       if ((await stakeOfPlayer(tx, round.id, user.id)) === 0n) throw invalid('room', 'not_joined');
       const refunded = await refundStakes(tx, round.id, user.id, transactionId);
-      await unwagerStake(tx, user.id, currency, refunded, 'rooms');
       const balances = await moveWithHouse(tx, {
         transactionId,
         ...accounts,

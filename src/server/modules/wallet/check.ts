@@ -50,23 +50,35 @@ export async function checkLedger(db: Queryable): Promise<LedgerProblem[]> {
   );
   for (const r of empty) problems.push({ rule: 'transactions have postings', detail: `transaction ${r.id}` });
 
-  // A bet of the originals moved exactly its stake and payout: the postings to the player's cash
-  // account of its transactions sum to payout − stake (− stake while a coinflip series is open).
-  const misposted = await db.query<{ id: string; expected: string; posted: string }>(
-    `select b.id::text, (case when b.status = 'settled' then b.payout else 0 end - b.amount)::text as expected,
-            coalesce(sum(p.amount), 0)::text as posted
-       from bets b
-       join ledger_accounts a on a.user_id = b.user_id and a.kind = 'cash' and a.currency = b.currency
-       left join ledger_postings p on p.account_id = a.id
-            and (p.transaction_id = b.transaction_id or p.transaction_id = b.settle_transaction_id)
-      group by b.id, b.status, b.payout, b.amount
-     having coalesce(sum(p.amount), 0) <> case when b.status = 'settled' then b.payout else 0 end - b.amount
-      limit 100`,
+  // A bet of the originals moved exactly its stake and payout, split between the player's cash and
+  // bonus accounts as the bet records (docs/bonuses.md "Bonus money"): cash postings of its
+  // transactions are (payout − bonus payout) − (stake − bonus stake), bonus postings bonus payout −
+  // bonus stake (no payout while a round is open).
+  const misposted = await db.query<{ id: string; kind: string; expected: string; posted: string }>(
+    `with posted as (
+       select b.id, b.status, b.amount, b.payout, b.bonus_amount, b.bonus_payout,
+              coalesce(sum(p.amount) filter (where a.kind = 'cash'), 0) as cash,
+              coalesce(sum(p.amount) filter (where a.kind = 'bonus'), 0) as bonus
+         from bets b
+         left join ledger_postings p
+                on p.transaction_id = b.transaction_id or p.transaction_id = b.settle_transaction_id
+         left join ledger_accounts a on a.id = p.account_id and a.user_id = b.user_id
+        group by b.id, b.status, b.amount, b.payout, b.bonus_amount, b.bonus_payout
+     ), expected as (
+       select id, cash, bonus,
+              case when status = 'settled' then payout - bonus_payout else 0 end - (amount - bonus_amount) as want_cash,
+              case when status = 'settled' then bonus_payout else 0 end - bonus_amount as want_bonus
+         from posted
+     )
+     select id::text, 'cash' as kind, want_cash::text as expected, cash::text as posted from expected where cash <> want_cash
+     union all
+     select id::text, 'bonus', want_bonus::text, bonus::text from expected where bonus <> want_bonus
+     limit 100`,
   );
   for (const r of misposted)
     problems.push({
       rule: 'bets post their stake and payout',
-      detail: `bet ${r.id}: expected ${r.expected}, posted ${r.posted}`,
+      detail: `bet ${r.id} (${r.kind}): expected ${r.expected}, posted ${r.posted}`,
     });
   problems.push(...(await roomProblems(db)));
   problems.push(...(await bonusProblems(db)));
@@ -112,40 +124,66 @@ async function roomProblems(db: Queryable): Promise<LedgerProblem[]> {
 }
 
 /**
- * Bonuses moved exactly what their grants record (src/server/modules/bonus, docs/bonuses.md): the
- * postings of a grant's transactions (metadata `grant`) to the player's bonus account sum to
- * amount − spent while it is active and to 0 once it is closed; a closed grant's amount is
- * spent + converted + forfeited; its cash postings are spent + converted − reclaimed; and the
- * player's bonus balance covers the bonus money of their active grant.
+ * Bonuses moved exactly what their grants record (src/server/modules/bonus, docs/bonuses.md):
+ * - the grant's own transactions (metadata `grant`: activation, conversion, forfeiture) and the
+ *   bonus legs of the bets it paid for move its bonus money: amount − spent + won while it is
+ *   active, 0 once it is closed;
+ * - a closed grant accounts for everything: amount + won = spent + converted + forfeited;
+ * - `spent` is what its bets took from the bonus account and `won` what their payouts gave back
+ *   (plus, for grants of before that, the stakes it moved into cash, `bonus_stake`);
+ * - its cash postings are what it converted (less what an older forfeiture took back);
+ * - each player's bonus balance is exactly what their active grant holds.
  */
 async function bonusProblems(db: Queryable): Promise<LedgerProblem[]> {
   const rows = await db.query<{ detail: string }>(
-    `with posted as (
-       select g.id, g.status, g.activated_at, g.amount, g.spent, g.converted, g.forfeited, g.reclaimed,
+    `with tagged as (
+       select g.id,
               coalesce(sum(p.amount) filter (where a.kind = 'bonus'), 0) as bonus_posted,
-              coalesce(sum(p.amount) filter (where a.kind = 'cash'), 0) as cash_posted
+              coalesce(sum(p.amount) filter (where a.kind = 'cash'), 0) as cash_posted,
+              coalesce(sum(p.amount) filter (where a.kind = 'cash' and t.kind = 'bonus_stake'), 0) as moved
          from bonus_grants g
          left join ledger_transactions t on t.metadata->>'grant' = g.id::text
          left join ledger_postings p on p.transaction_id = t.id
          left join ledger_accounts a on a.id = p.account_id and a.user_id = g.user_id
-        group by g.id, g.status, g.activated_at, g.amount, g.spent, g.converted, g.forfeited, g.reclaimed
+        group by g.id
+     ), staked as (
+       select grant_id, sum(bonus_amount) as staked, sum(bonus_payout) as won
+         from (select grant_id, bonus_amount, bonus_payout from bets where grant_id is not null
+               union all
+               select grant_id, bonus_amount, bonus_payout from crash_bets where grant_id is not null) s
+        group by grant_id
+     ), grants as (
+       select g.id, g.user_id, g.currency, g.status, g.activated_at, g.amount, g.spent, g.won, g.converted,
+              g.forfeited, g.reclaimed, t.bonus_posted, t.cash_posted, t.moved,
+              coalesce(s.staked, 0) as staked, coalesce(s.won, 0) as bets_won,
+              case when g.status = 'active' then g.amount - g.spent + g.won else 0 end as held
+         from bonus_grants g join tagged t on t.id = g.id left join staked s on s.grant_id = g.id
      )
-     select 'grant ' || id || ' (' || status || '): bonus postings ' || bonus_posted || ', expected '
-            || case when status = 'active' then amount - spent else 0 end as detail
-       from posted where bonus_posted <> case when status = 'active' then amount - spent else 0 end
+     select 'grant ' || id || ' (' || status || '): bonus moves ' || (bonus_posted + bets_won - staked)
+            || ', expected ' || held as detail
+       from grants where bonus_posted + bets_won - staked <> held
      union all
-     select 'grant ' || id || ': amount ' || amount || ' <> spent ' || spent || ' + converted ' || converted
-            || ' + forfeited ' || forfeited as detail
-       from posted where status in ('completed', 'forfeited') and activated_at is not null
-        and amount <> spent + converted + forfeited
+     select 'grant ' || id || ': amount ' || amount || ' + won ' || won || ' <> spent ' || spent || ' + converted '
+            || converted || ' + forfeited ' || forfeited as detail
+       from grants where status in ('completed', 'forfeited') and activated_at is not null
+        and amount + won <> spent + converted + forfeited
      union all
-     select 'grant ' || id || ': cash postings ' || cash_posted || ', expected ' || (spent + converted - reclaimed) as detail
-       from posted where cash_posted <> spent + converted - reclaimed
+     select 'grant ' || id || ': spent ' || spent || ', its bets staked ' || staked || ' and moved ' || moved as detail
+       from grants where spent <> staked + moved
      union all
-     select 'grant ' || g.id || ': bonus balance ' || coalesce(a.balance, 0) || ' below its ' || (g.amount - g.spent) as detail
-       from bonus_grants g
-       left join ledger_accounts a on a.user_id = g.user_id and a.kind = 'bonus' and a.currency = g.currency
-      where g.status = 'active' and coalesce(a.balance, 0) < g.amount - g.spent
+     select 'grant ' || id || ': won ' || won || ', its bets paid ' || bets_won as detail
+       from grants where won <> bets_won
+     union all
+     select 'grant ' || id || ': cash postings ' || cash_posted || ', expected ' || (converted + moved - reclaimed) as detail
+       from grants where cash_posted <> converted + moved - reclaimed
+     union all
+     select 'bonus account ' || a.id || ': balance ' || a.balance || ', its active grant holds '
+            || coalesce(sum(g.held), 0) as detail
+       from ledger_accounts a
+       left join grants g on g.user_id = a.user_id and g.currency = a.currency and g.status = 'active'
+      where a.kind = 'bonus'
+      group by a.id, a.balance
+     having a.balance <> coalesce(sum(g.held), 0)
       limit 100`,
   );
   return rows.map((r) => ({ rule: 'bonuses post what their grants record', detail: r.detail }));
@@ -153,22 +191,23 @@ async function bonusProblems(db: Queryable): Promise<LedgerProblem[]> {
 
 /**
  * Crash moved exactly its stakes and payouts (src/server/modules/crash): each bet's transaction took
- * its stake from the player's cash; a cashed-out bet was paid stake × multiplier once, by its own
- * transaction; an open or lost bet was paid nothing; no payout transaction pays no bet.
+ * its stake's real-money part from the player's cash; a cashed-out bet was paid stake × multiplier
+ * once, by its own transaction (the cash postings: all but the bonus's share); an open or lost bet was paid nothing; no payout transaction pays no bet.
  */
 async function crashProblems(db: Queryable): Promise<LedgerProblem[]> {
   const posted = (tx: string) =>
     `coalesce((select sum(p.amount) from ledger_postings p where p.transaction_id = ${tx} and p.account_id = b.player_account_id), 0)`;
   const rows = await db.query<{ detail: string }>(
-    `select 'bet ' || b.id || ': stake ' || b.amount || ', posted ' || ${posted('b.transaction_id')} as detail
-       from crash_bets b where ${posted('b.transaction_id')} <> -b.amount
+    `select 'bet ' || b.id || ': stake ' || b.amount || ' (bonus ' || b.bonus_amount || '), posted '
+            || ${posted('b.transaction_id')} as detail
+       from crash_bets b where ${posted('b.transaction_id')} <> b.bonus_amount - b.amount
      union all
      select 'bet ' || b.id || ' (' || b.status || '): payout ' || b.payout || ', posted ' ||
             ${posted('b.settle_transaction_id')} as detail
        from crash_bets b
       where (b.status = 'cashed' and (b.settle_transaction_id is null or b.cash_out is null
                                       or b.payout <> b.amount * b.cash_out / 100
-                                      or ${posted('b.settle_transaction_id')} <> b.payout))
+                                      or ${posted('b.settle_transaction_id')} <> b.payout - b.bonus_payout))
          or (b.status <> 'cashed' and (b.settle_transaction_id is not null or b.payout <> 0))
      union all
      select 'payout transaction ' || t.id || ' pays no bet' as detail

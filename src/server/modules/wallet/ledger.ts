@@ -270,6 +270,12 @@ export interface HouseMove {
   payout: bigint;
   /** The player's cash before the move must be at least this (the stake), else 422. */
   requireBalance: bigint;
+  /**
+   * The bonus money's side of the bet (docs/bonuses.md "Bonus money"): the part of the stake the
+   * player's bonus account pays and the part of the payout it receives. `stake` and `payout` above
+   * are then the cash parts only.
+   */
+  bonus?: { account: string; stake: bigint; payout: bigint } | undefined;
 }
 
 /**
@@ -283,18 +289,28 @@ export async function moveWithHouse(
   tx: Queryable,
   move: HouseMove,
 ): Promise<{ cash: bigint; bonus: bigint }> {
-  if (move.stake < 0n || move.payout < 0n || (move.stake === 0n && move.payout === 0n))
+  const bonus = move.bonus && (move.bonus.stake !== 0n || move.bonus.payout !== 0n) ? move.bonus : undefined;
+  if (
+    move.stake < 0n ||
+    move.payout < 0n ||
+    (bonus && (bonus.stake < 0n || bonus.payout < 0n)) ||
+    (move.stake === 0n && move.payout === 0n && !bonus)
+  )
     throw new Error(`bad house move: stake ${move.stake}, payout ${move.payout}`);
   const net = move.payout - move.stake;
   const accounts: string[] = [];
   const amounts: string[] = [];
-  if (move.stake > 0n) {
-    accounts.push(move.playerAccount, move.houseAccount);
-    amounts.push((-move.stake).toString(), move.stake.toString());
-  }
-  if (move.payout > 0n) {
-    accounts.push(move.houseAccount, move.playerAccount);
-    amounts.push((-move.payout).toString(), move.payout.toString());
+  const leg = (from: string, to: string, amount: bigint) => {
+    if (amount === 0n) return;
+    accounts.push(from, to);
+    amounts.push((-amount).toString(), amount.toString());
+  };
+  leg(move.playerAccount, move.houseAccount, move.stake);
+  leg(move.houseAccount, move.playerAccount, move.payout);
+  if (bonus) {
+    leg(bonus.account, move.houseAccount, bonus.stake);
+    leg(move.houseAccount, bonus.account, bonus.payout);
+    return moveWithBonus(tx, move, bonus, accounts, amounts);
   }
   const [row] = await tx.query<{ cash: string; bonus: string }>(
     `with player as (
@@ -332,6 +348,57 @@ export async function moveWithHouse(
   return { cash: BigInt(row.cash), bonus: BigInt(row.bonus) };
 }
 
+/**
+ * `moveWithHouse` when bonus money takes part: the player's cash row first (conditional on holding
+ * the cash stake), then their bonus row (conditional on holding the bonus stake), then the house
+ * row by both nets; one statement, the same order as every other bet.
+ */
+async function moveWithBonus(
+  tx: Queryable,
+  move: HouseMove,
+  bonus: { account: string; stake: bigint; payout: bigint },
+  accounts: string[],
+  amounts: string[],
+): Promise<{ cash: bigint; bonus: bigint }> {
+  const cashNet = move.payout - move.stake;
+  const bonusNet = bonus.payout - bonus.stake;
+  const [row] = await tx.query<{ cash: string; bonus: string }>(
+    `with player as (
+       update ledger_accounts set balance = balance + $3
+        where id = $1 and balance >= $4 and balance + $3 >= 0 returning balance
+     ), bonus as (
+       update ledger_accounts set balance = balance + $7
+        where id = $6 and balance >= $8 and balance + $7 >= 0 and exists (select 1 from player) returning balance
+     ), house as (
+       update ledger_accounts set balance = balance - $3 - $7
+        where id = $2 and exists (select 1 from bonus) returning id
+     ), postings as (
+       insert into ledger_postings (transaction_id, account_id, amount, currency)
+       select $5, unnest($10::bigint[]), unnest($11::bigint[]), $9 where exists (select 1 from bonus)
+     ), answer as (
+       update ledger_transactions set result = jsonb_build_object('balance', (select balance::text from player))
+        where id = $5 and exists (select 1 from bonus)
+     )
+     select p.balance::text as cash, b.balance::text as bonus from player p, bonus b`,
+    [
+      move.playerAccount,
+      move.houseAccount,
+      cashNet.toString(),
+      move.requireBalance.toString(),
+      move.transactionId,
+      bonus.account,
+      bonusNet.toString(),
+      bonus.stake.toString(),
+      move.currency,
+      accounts,
+      amounts,
+    ],
+    'ledger_move_with_bonus',
+  );
+  if (!row) throw new InsufficientFunds();
+  return { cash: BigInt(row.cash), bonus: BigInt(row.bonus) };
+}
+
 /** One payout of `payMany`: from the house account to the player's, under its own ledger key. */
 export interface HousePayout {
   idempotencyKey: string;
@@ -341,7 +408,10 @@ export interface HousePayout {
   playerAccount: string;
   houseAccount: string;
   userId: string;
+  /** What goes to the player's cash. */
   payout: bigint;
+  /** The bonus money's share of the payout, to the player's bonus account (docs/bonuses.md). */
+  bonus?: { account: string; payout: bigint } | undefined;
 }
 
 /**
@@ -374,14 +444,16 @@ export async function payMany(
   if (transactions.size !== payouts.length) throw new Error('a payout of this batch was made before');
   const deltas = new Map<string, bigint>();
   const postings: { tx: string; account: string; amount: bigint }[] = [];
+  const credit = (tx: string, account: string, house: string, amount: bigint) => {
+    if (amount === 0n) return;
+    postings.push({ tx, account: house, amount: -amount }, { tx, account, amount });
+    deltas.set(house, (deltas.get(house) ?? 0n) - amount);
+    deltas.set(account, (deltas.get(account) ?? 0n) + amount);
+  };
   for (const p of payouts) {
     const id = transactions.get(p.idempotencyKey)!;
-    postings.push(
-      { tx: id, account: p.houseAccount, amount: -p.payout },
-      { tx: id, account: p.playerAccount, amount: p.payout },
-    );
-    deltas.set(p.houseAccount, (deltas.get(p.houseAccount) ?? 0n) - p.payout);
-    deltas.set(p.playerAccount, (deltas.get(p.playerAccount) ?? 0n) + p.payout);
+    credit(id, p.playerAccount, p.houseAccount, p.payout);
+    if (p.bonus) credit(id, p.bonus.account, p.houseAccount, p.bonus.payout);
   }
   await tx.query(
     `insert into ledger_postings (transaction_id, account_id, amount, currency)
@@ -397,20 +469,18 @@ export async function payMany(
   await tx.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for update', [
     accounts,
   ]);
-  const updated = await tx.query<{ user_id: string | null; balance: string }>(
+  await tx.query(
     `update ledger_accounts a set balance = a.balance + d.delta
-       from unnest($1::bigint[], $2::bigint[]) as d(id, delta) where a.id = d.id
-     returning a.user_id::text, a.balance::text`,
+       from unnest($1::bigint[], $2::bigint[]) as d(id, delta) where a.id = d.id`,
     [accounts, accounts.map((id) => deltas.get(id)!.toString())],
   );
-  const users = payouts.map((p) => p.userId);
-  const bonus = await tx.query<{ user_id: string; balance: string }>(
-    `select user_id::text, balance::text from ledger_accounts where user_id = any($1::bigint[]) and kind = 'bonus' and currency = $2`,
+  const users = [...new Set(payouts.map((p) => p.userId))];
+  const rows = await tx.query<{ user_id: string; kind: 'cash' | 'bonus'; balance: string }>(
+    `select user_id::text, kind, balance::text from ledger_accounts
+      where user_id = any($1::bigint[]) and kind in ('cash', 'bonus') and currency = $2`,
     [users, currency],
   );
-  const bonusOf = new Map(bonus.map((row) => [row.user_id, BigInt(row.balance)]));
-  for (const row of updated)
-    if (row.user_id)
-      balances.set(row.user_id, { cash: BigInt(row.balance), bonus: bonusOf.get(row.user_id) ?? 0n });
+  for (const user of users) balances.set(user, { cash: 0n, bonus: 0n });
+  for (const row of rows) balances.get(row.user_id)![row.kind] = BigInt(row.balance);
   return { transactions, balances };
 }
