@@ -2,6 +2,7 @@ import { isLocale, LANGUAGE_TAG, type Locale } from '../shared/locales.ts';
 import { openModal } from '../stores/modals.ts';
 import { $sessionStatus, $user, hasFeature, type User } from '../stores/user.ts';
 import { profile } from './auth.ts';
+import { watchBonusCompletion } from './bonus-notices.ts';
 import { startLiveBalance } from './live-balance.ts';
 import { formatDecimal } from './money-format.ts';
 import { handlePaymentReturn } from './payment-return.ts';
@@ -119,6 +120,7 @@ function syncProfileGates(status: 'guest' | 'user', user: User | null): void {
 }
 
 $user.subscribe((user) => render(user));
+watchBonusCompletion(pageLocale());
 $sessionStatus.subscribe((status) => {
   if (status === 'unknown') return;
   if (actions) actions.dataset.session = status;

@@ -456,6 +456,50 @@ describe('public bonus lookups', () => {
   });
 });
 
+describe('the statement (GET /profile/history)', () => {
+  const statement = async (token: string, qs = '') =>
+    ok(await call(token, 'GET', `/profile/history${qs}`)).data as {
+      id: string;
+      type: string;
+      amount: string;
+      label: string | null;
+      detail: string | null;
+      balance: string;
+    }[];
+
+  test('a bonus wagered to the end: one line when it is activated, one when it converts, none twice', async () => {
+    const p = await player();
+    const code = await promo((await campaign({ wager: 1, name: unique('welcome').toLowerCase() })).id);
+    const granted = ok(await call(p.token, 'POST', '/bonus/promo', { code })).data;
+    ok(await call(p.token, 'POST', `/bonus/grants/${granted.id}/activate`));
+    for (let i = 0; i < 10; i += 1) ok(await dice(p.token, '10'));
+    const { past } = await grants(p.token);
+    expect(past[0].status).toBe('completed');
+    const lines = await statement(p.token, '?type=bonus');
+    expect(lines.map((l) => [l.label, l.balance])).toEqual([
+      ['bonus_converted', 'cash'],
+      ['bonus_activated', 'bonus'],
+    ]);
+    expect(lines[0]!.amount).toBe(past[0].converted);
+    expect(lines[1]).toMatchObject({ amount: '100.00', detail: granted.name });
+    const all = await statement(p.token, '?per_page=100');
+    expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
+  });
+
+  test('a VIP level-up bonus and rakeback are named as such', async () => {
+    const p = await player(1_000_00n);
+    for (let i = 0; i < 5; i += 1) ok(await dice(p.token, '20'));
+    const levelUp = (await grants(p.token)).available.find((g: { source: string }) => g.source === 'vip');
+    ok(await call(p.token, 'POST', `/bonus/grants/${levelUp.id}/activate`));
+    ok(await call(p.token, 'POST', '/vip/rakeback/claim'));
+    const lines = await statement(p.token, '?type=bonus');
+    expect(lines.map((l) => [l.label, l.detail, l.balance, l.amount])).toEqual([
+      ['rakeback', null, 'cash', '0.05'],
+      ['vip_level', 'bronze', 'bonus', '10.00'],
+    ]);
+  });
+});
+
 describe('VIP club', () => {
   test('stakes build the level; reaching it grants its level-up bonus; rakeback claimed twice at once pays once', async () => {
     const p = await player(1_000_00n);

@@ -96,7 +96,26 @@ describe('crash', () => {
       profit: money(payout - 1_000n),
     });
     expect(await cash(p)).toBe(990_00n + payout);
+    const line = async () =>
+      (await call(p, 'GET', '/profile/history?type=bet'))
+        .json()
+        .data.find((l: { game: string }) => l.game === 'crash');
+    // In flight the round's hash is secret: no verify link yet.
+    expect((await line()).verify).toBeNull();
     await land(id);
+    // Once crashed, the history line opens the verifier on the round's hash and the chain's salt.
+    const verify = new URLSearchParams((await line()).verify);
+    const [round] = await g.t.database.query<{ hash: string }>(
+      'select hash from crash_rounds where id = $1',
+      [id],
+    );
+    const [chain] = await g.t.database.query<{ salt: string }>('select salt from crash_chain');
+    expect(Object.fromEntries(verify)).toEqual({
+      game: 'crash',
+      hash: round!.hash,
+      salt: chain!.salt,
+      round_id: String(id),
+    });
   });
 
   test('crash stakes count toward the weekly VIP bonus of their week', async () => {

@@ -109,6 +109,18 @@ describe('rooms', () => {
     const winnerStake = expected.seat === 0 ? 30_00n : 10_00n;
     expect(await cash(winner)).toBe(1_000_00n - winnerStake + 38_00n);
     expect(await cash(loser)).toBe(1_000_00n - (40_00n - winnerStake));
+    // Each player's history line of the round opens the verifier on the revealed seed.
+    for (const p of [a, b]) {
+      const line = (await call(p, 'GET', '/profile/history?type=bet')).json().data[0];
+      expect(line).toMatchObject({ game: 'rooms', status: 'completed' });
+      expect(Object.fromEntries(new URLSearchParams(line.verify))).toEqual({
+        game: 'rooms',
+        server_seed: round.server_seed,
+        round_id: round.id,
+        tickets: '4000',
+        commitment: round.commitment,
+      });
+    }
 
     // The room opened its next round with a new commitment; the drawn one is `last`.
     const after = await state('red');

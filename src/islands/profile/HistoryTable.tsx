@@ -29,7 +29,7 @@ export function HistoryTable(props: {
         </thead>
         <tbody>
           {props.rows.map((row) => (
-            <tr key={`${row.type}-${row.id}`} data-type={row.type} data-status={row.status}>
+            <tr key={row.id} data-type={row.type} data-status={row.status} data-label={row.label ?? undefined}>
               <td data-label={t('history.date')}>
                 {format.date(row.created_at, {
                   dateStyle: 'medium',
@@ -59,21 +59,35 @@ export function HistoryTable(props: {
   );
 }
 
-/** A bet row names its game and links to the /fairness verifier, which loads the bet by id. */
-function RowType({ row }: { row: HistoryRow & { bet_id?: string | number | null; game?: string | null } }) {
+/**
+ * What a row is: a payment or bet by its type (a bet names its game and links to the /fairness
+ * verifier once it can be verified), any other movement by its label (a bonus converted, rakeback,
+ * a VIP level-up bonus…), marked when it moved bonus money rather than cash.
+ */
+function RowType({ row }: { row: HistoryRow }) {
   const { t, i18n } = useTranslation();
-  const label = t(`history.types.${row.type}`);
-  if (row.type !== 'bet') return label;
+  const type = t(`history.types.${row.type}`);
+  if (row.label) {
+    const level = row.detail && i18n.exists(`vip.levels.${row.detail}`) ? t(`vip.levels.${row.detail}`) : '';
+    const text = t(`history.labels.${row.label}`, { level, name: row.detail ?? '', defaultValue: type });
+    return (
+      <span className="history-bet">
+        {row.label === 'bonus_activated' && row.detail ? `${text} · ${row.detail}` : text}
+        {row.balance === 'bonus' ? <span className="history-tag">{t('history.bonusMoney')}</span> : null}
+      </span>
+    );
+  }
+  if (row.type !== 'bet') return type;
   const game = row.game && i18n.exists(`games.${row.game}.name`) ? t(`games.${row.game}.name`) : null;
-  // A rooms line is one round, not one bet: it names the game; the room lists its verify links.
-  if (row.bet_id == null) return game ? `${label} · ${game}` : label;
+  const name = game ? `${type} · ${game}` : type;
+  if (!row.verify) return name;
   return (
     <span className="history-bet">
-      {game ? `${label} · ${game}` : label}
+      {name}
       <a
         className="history-verify"
-        href={`${localHref('/fairness')}?bet=${encodeURIComponent(String(row.bet_id))}`}
-        aria-label={`${t('fairness.historyVerify')}: ${game ?? label}`}
+        href={`${localHref('/fairness')}?${row.verify}`}
+        aria-label={`${t('fairness.historyVerify')}: ${game ?? type}`}
         data-testid="history-verify"
       >
         {t('fairness.historyVerify')}

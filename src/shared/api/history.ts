@@ -16,6 +16,13 @@ export const historyLine = z.object({
   created_at: timestamp,
   bet_id: z.string().nullable(),
   game: z.string().nullable(),
+  /** What the line is (a key under `history.labels`) and what it names (a VIP level, a campaign). */
+  label: z.string().nullable(),
+  detail: z.string().nullable(),
+  /** The balance the amount moved: bonus money is not withdrawable. */
+  balance: z.enum(['cash', 'bonus']),
+  /** The /fairness query that recomputes the bet or round (null until it can be verified). */
+  verify: z.string().nullable(),
 });
 export type HistoryLine = z.input<typeof historyLine>;
 
