@@ -45,7 +45,7 @@ export function watchBonusCompletion(locale: Locale): void {
 
 async function announceCompletion(locale: Locale, currency: string | null): Promise<void> {
   const last = (await bonusApi.grants().catch(() => null))?.data.past[0];
-  if (!last || last.status !== 'completed' || announced().includes(last.id)) return;
+  if (last?.status !== 'completed' || announced().includes(last.id)) return;
   remember(last.id);
   const { t } = await islandI18n(locale);
   const amount = formatDecimal(last.converted, currency ?? last.currency, LANGUAGE_TAG[locale]);

@@ -96,6 +96,16 @@ describe('crash', () => {
       profit: money(payout - 1_000n),
     });
     expect(await cash(p)).toBe(990_00n + payout);
+    // The site-wide feed shows crash bets too.
+    const feed = (
+      await g.t.app.inject({ url: '/api/games/feed?kind=all', remoteAddress: pollAddress() })
+    ).json().data;
+    expect(feed.find((item: { id: string }) => item.id === `crash-${settled.id}`)).toMatchObject({
+      game: 'crash',
+      amount: '10.00',
+      payout: money(payout),
+      multiplier: (m / 100).toFixed(4),
+    });
     const line = async () =>
       (await call(p, 'GET', '/profile/history?type=bet'))
         .json()

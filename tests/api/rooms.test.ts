@@ -109,6 +109,24 @@ describe('rooms', () => {
     const winnerStake = expected.seat === 0 ? 30_00n : 10_00n;
     expect(await cash(winner)).toBe(1_000_00n - winnerStake + 38_00n);
     expect(await cash(loser)).toBe(1_000_00n - (40_00n - winnerStake));
+    // The site-wide feed shows each player's stake in the round, the winner's paid.
+    const feed = (await g.t.app.inject({ url: '/api/games/feed?kind=all' })).json().data as {
+      game: string;
+      amount: string;
+      payout: string;
+    }[];
+    expect(
+      feed
+        .filter((item) => item.game === 'rooms')
+        .slice(0, 2)
+        .map((item) => [item.amount, item.payout])
+        .sort(),
+    ).toEqual(
+      [
+        [expected.seat === 0 ? '30.00' : '10.00', '38.00'],
+        [expected.seat === 0 ? '10.00' : '30.00', '0.00'],
+      ].sort(),
+    );
     // Each player's history line of the round opens the verifier on the revealed seed.
     for (const p of [a, b]) {
       const line = (await call(p, 'GET', '/profile/history?type=bet')).json().data[0];

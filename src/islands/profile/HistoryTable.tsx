@@ -29,7 +29,12 @@ export function HistoryTable(props: {
         </thead>
         <tbody>
           {props.rows.map((row) => (
-            <tr key={row.id} data-type={row.type} data-status={row.status} data-label={row.label ?? undefined}>
+            <tr
+              key={row.id}
+              data-type={row.type}
+              data-status={row.status}
+              data-label={row.label ?? undefined}
+            >
               <td data-label={t('history.date')}>
                 {format.date(row.created_at, {
                   dateStyle: 'medium',

@@ -10,7 +10,7 @@ import type { KenoRisk } from '../../games/keno/engine.ts';
 import type { BetKind, PocketColor } from '../../games/roulette/engine.ts';
 import type { SegmentCount, WheelRisk } from '../../games/wheel/engine.ts';
 import type { Currency } from '../currencies.ts';
-import type { PlayableGame } from '../games.ts';
+import type { OriginalGame, PlayableGame } from '../games.ts';
 
 /** One roulette bet as played: `numbers` for inside bets, `index` (1-3) for dozens and columns. */
 export interface RouletteBetParams {
@@ -112,10 +112,14 @@ export interface BetPage {
   meta: { page: number; per_page: number; total: number };
 }
 
-/** One settled bet in the public feeds (`GET /games/feed`, and each event's `data` on `/ws`). */
+/**
+ * One settled bet in the public feeds (`GET /games/feed`, and each event's `data` on `/ws`), of any
+ * original: `id` is the bet's id for the single-player games, `crash-<bet>` for a crash bet and
+ * `room-<stake>` for a player's stakes in a drawn room round (named by their first stake).
+ */
 export interface FeedItem {
   id: string;
-  game: BetGame;
+  game: OriginalGame;
   /** Display name, a stable alias `#` + 6 hex digits, or null when the player hides statistics. */
   player: string | null;
   currency: Currency;

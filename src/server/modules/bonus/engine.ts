@@ -247,7 +247,6 @@ export async function completeGrant(tx: Queryable, grantId: string): Promise<voi
   if (grant?.status !== 'active') return;
   const held = heldBy(grant);
   const { convert, forfeit } = conversion(held, BigInt(grant.max_conversion));
-  const currency = grant.currency as Currency;
   if (held > 0n)
     await postForGrant(tx, grant, {
       key: `bonus:complete:${grant.id}`,

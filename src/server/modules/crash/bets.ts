@@ -30,7 +30,7 @@ import {
   roundById,
 } from './repository.ts';
 import { decideCashOut, forcedCashOut } from './rules.ts';
-import { announce, betView, type CrashDeps, myBetView } from './state.ts';
+import { announce, betView, type CrashDeps, feedSettled, myBetView } from './state.ts';
 
 /**
  * Betting and cashing out (docs/api-games.md "Crash"), each one database transaction on any
@@ -355,6 +355,7 @@ export async function cashOut(
     round_id: done.bet.round_id,
     bets: [betView(done.bet, deps.aliasKey)],
   });
+  feedSettled(deps, [done.bet]);
   deps.publishBalances(user.id, currency, done.cash, done.bonus);
   return { bet: myBetView(done.bet, deps.aliasKey), balance: fromMinor(done.cash) };
 }

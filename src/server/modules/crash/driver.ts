@@ -25,7 +25,7 @@ import {
   startFlight,
 } from './repository.ts';
 import { type Caps, type DueCashOut, dueCashOuts, nextEventMs, type OpenBet } from './rules.ts';
-import { announce, betView, type CrashDeps, roundViews } from './state.ts';
+import { announce, betView, type CrashDeps, feedSettled, roundViews } from './state.ts';
 
 /**
  * The crash driver (docs/fairness.md "Several instances"): exactly one instance at a time runs the
@@ -286,7 +286,17 @@ class Driver {
         const view = crashed
           ? (await roundViews(this.deps, tx, [(await roundById(tx, roundId))!]))[0]!
           : null;
-        return { version, crashVersion, settled, paid, view };
+        // The feed shows a few of the bets lost at the crash, beside those cashed out.
+        const lost = crashed
+          ? await betsById(
+              tx,
+              open
+                .filter((bet) => !paying.has(bet.id))
+                .slice(0, 20)
+                .map((bet) => bet.id),
+            )
+          : [];
+        return { version, crashVersion, settled, lost, paid, view };
       })
       .catch(nothing);
     if (!done) return false;
@@ -297,6 +307,7 @@ class Driver {
         bets: done.settled.map((bet) => betView(bet, this.deps.aliasKey)),
       });
     if (done.view) announce(this.deps, done.crashVersion, { kind: 'crashed', round: done.view });
+    feedSettled(this.deps, [...done.settled, ...done.lost]);
     for (const p of done.paid) this.deps.publishBalances(p.userId, p.currency, p.cash, p.bonus);
     return done.view !== null;
   }

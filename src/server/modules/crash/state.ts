@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/client.ts';
 import { realtimePublishFailures } from '../../metrics.ts';
 import { publishEvent } from '../../realtime/gateway.ts';
 import type { GamesDeps } from '../games/deps.ts';
-import { playerName } from '../games/feed.ts';
+import { announce as announceToFeed, playerName } from '../games/feed.ts';
 import { chainInfo } from './chain.ts';
 import {
   type BetRow,
@@ -160,4 +160,25 @@ export function announce(deps: CrashDeps, version: number, event: Unstamped): vo
     const failures = realtimePublishFailures.inc();
     deps.log.error({ err: error, kind: event.kind, failures }, 'crash event publish failed');
   });
+}
+
+/** Most settled crash bets one settlement puts in the public feed: the feed shows the latest 20. */
+const FEED_BATCH = 20;
+
+/** Settled bets (cashed out or lost) to the site-wide feeds, at most FEED_BATCH of one settlement. */
+export function feedSettled(deps: CrashDeps, bets: readonly BetRow[]): void {
+  for (const bet of bets.slice(0, FEED_BATCH))
+    announceToFeed(
+      deps,
+      { id: bet.user_id, name: bet.name, is_statistics_hidden: bet.is_statistics_hidden },
+      {
+        id: `crash-${bet.id}`,
+        game: 'crash',
+        currency: bet.currency,
+        amount: bet.amount,
+        multiplier: bet.status === 'cashed' && bet.cash_out !== null ? (bet.cash_out / 100).toFixed(4) : '0',
+        payout: bet.payout,
+        created_at: new Date(),
+      },
+    );
 }

@@ -1,4 +1,5 @@
 import type { Currency } from '../../../shared/currencies.ts';
+import type { OriginalGame } from '../../../shared/games.ts';
 import type { BetCommon, BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { TakenNonce } from './seeds.ts';
@@ -249,7 +250,7 @@ export async function settleRound<G extends BetGame>(
 /** A settled bet of the public feeds, with what the feed shows of its player. */
 export interface FeedRow {
   id: string;
-  game: BetGame;
+  game: OriginalGame;
   user_id: string;
   name: string | null;
   is_statistics_hidden: boolean;
@@ -260,20 +261,40 @@ export interface FeedRow {
   created_at: Date;
 }
 
-/** The latest 20 settled bets, or only those whose stake reaches `minStake` of their currency. */
+/**
+ * The latest 20 settled bets of every original (the feed ids of src/shared/wire/bets.ts `FeedItem`),
+ * or only those whose stake reaches `minStake` of their currency.
+ */
 export async function latestSettled(
   db: Database,
   minStake: Record<Currency, bigint> | null,
 ): Promise<FeedRow[]> {
   const min = (currency: Currency) => (minStake ? minStake[currency].toString() : '0');
   return db.query<FeedRow>(
-    `select b.id::text, b.game, b.user_id::text, u.name, u.is_statistics_hidden, b.currency, b.amount::text,
-            b.multiplier, b.payout::text, b.created_at
-       from bets b join users u on u.id = b.user_id
-      where b.status = 'settled'
-        and (not $1 or b.amount >= case b.currency when 'RUB' then $2::bigint when 'USD' then $3::bigint
+    `with settled as (
+       (select b.id::text, b.game, b.user_id, b.currency, b.amount, b.multiplier, b.payout, b.settled_at
+          from bets b where b.status = 'settled' order by b.id desc limit 100)
+       union all
+       (select 'crash-' || c.id, 'crash', c.user_id, c.currency, c.amount,
+               case when c.status = 'cashed' then to_char(c.cash_out / 100.0, 'FM9999999990.0000') else '0' end,
+               c.payout, c.settled_at
+          from crash_bets c where c.status in ('cashed', 'lost') order by c.settled_at desc limit 100)
+       union all
+       (select 'room-' || min(s.id), 'rooms', s.user_id, r.currency, sum(s.amount)::bigint,
+               case when r.winner_id = s.user_id then to_char(r.prize::numeric / sum(s.amount), 'FM9999999990.0000')
+                    else '0' end,
+               case when r.winner_id = s.user_id then r.prize else 0 end, r.settled_at
+          from room_stakes s join room_rounds r on r.id = s.round_id
+         where r.status = 'settled' and s.refund_transaction_id is null
+         group by s.round_id, s.user_id, r.currency, r.winner_id, r.prize, r.settled_at
+         order by r.settled_at desc limit 100)
+     )
+     select f.id, f.game, f.user_id::text, u.name, u.is_statistics_hidden, f.currency, f.amount::text,
+            f.multiplier, f.payout::text, f.settled_at as created_at
+       from settled f join users u on u.id = f.user_id
+      where (not $1 or f.amount >= case f.currency when 'RUB' then $2::bigint when 'USD' then $3::bigint
              when 'EUR' then $4::bigint when 'KZT' then $5::bigint else $6::bigint end)
-      order by b.id desc limit 20`,
+      order by f.settled_at desc limit 20`,
     [minStake !== null, min('RUB'), min('USD'), min('EUR'), min('KZT'), min('INR')],
   );
 }

@@ -62,9 +62,14 @@ export function feedPublishFailures(): number {
  * committed already, so a failed publish does not fail the request: it is logged with the bet and
  * counted (`feedPublishFailures`).
  */
-export function announce(deps: GamesDeps, user: UserRow, row: FeedBet): void {
+export function announce(
+  deps: Pick<GamesDeps, 'bus' | 'aliasKey' | 'log'>,
+  user: Pick<UserRow, 'id' | 'name' | 'is_statistics_hidden'>,
+  row: FeedBet,
+): void {
   const item = feedItem(row, playerName(user, deps.aliasKey));
-  const version = Number(row.id);
+  // Feed versions order nothing (the client dedupes by id): the bet's number, or the time for crash and rooms.
+  const version = /^\d+$/.test(row.id) ? Number(row.id) : Date.now();
   const highRoller = BigInt(row.amount) >= HIGH_ROLLER_STAKE[row.currency];
   const publish = async () => {
     await publishEvent(deps.bus, FEED_CHANNELS.all, version, item);

@@ -9,7 +9,7 @@ import { RISKS as KENO_RISKS } from '../../../games/keno/engine.ts';
 import { PAYOUT_ODDS } from '../../../games/roulette/engine.ts';
 import { SEGMENT_COUNTS, RISKS as WHEEL_RISKS } from '../../../games/wheel/engine.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
-import { PLAYABLE_GAMES } from '../../../shared/games.ts';
+import { ORIGINAL_GAMES, type OriginalGame, PLAYABLE_GAMES } from '../../../shared/games.ts';
 import { toMinor } from '../../../shared/money.ts';
 import {
   type BetAnswer,
@@ -292,8 +292,8 @@ export const betsResponse = z.strictObject({ data: z.array(betView), meta: pageM
 export const feedResponse = z.strictObject({
   data: z.array(
     z.strictObject({
-      id: integerText,
-      game: z.enum(PLAYABLE_GAMES),
+      id: z.string().regex(/^(\d{1,18}|crash-\d{1,18}|room-\d{1,18})$/),
+      game: z.enum(ORIGINAL_GAMES as [OriginalGame, ...OriginalGame[]]),
       player: z.string().nullable(),
       currency: z.enum(CURRENCIES),
       amount: decimal,

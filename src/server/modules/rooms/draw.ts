@@ -1,13 +1,17 @@
 import { floats } from '../../../games/fair/node.ts';
+import { toDecimal } from '../../../games/ratio.ts';
 import { FLOAT_COUNT, roundInput, settle } from '../../../games/rooms/engine.ts';
+import type { Currency } from '../../../shared/currencies.ts';
 import type { Queryable } from '../../db/client.ts';
 import { countSettled, finishSettlement } from '../bonus/engine.ts';
+import { announce as announceToFeed } from '../games/feed.ts';
 import { accountId, houseShard, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
 import {
   bumpVersion,
   ensureLiveRound,
   markSettled,
   roundById,
+  type StakeRow,
   serverSeedOf,
   stakesOf,
 } from './repository.ts';
@@ -44,6 +48,7 @@ export async function drawRound(deps: RoomsDeps, roundId: string): Promise<Drawn
     });
   if (!done) return null;
   announce(deps, done.version, 'drawn', done.view, done.next);
+  feedRound(deps, done.currency, done.winnerId, done.prize, done.stakes);
   deps.publishBalances(done.winnerId, done.currency, done.cash, done.bonus);
   return { roundId, winnerId: done.winnerId, prize: done.prize };
 }
@@ -113,6 +118,33 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
     next: await roundViewById(deps, tx, next.id),
     winnerId,
     prize: drawn.value.prize,
+    stakes,
     ...balances,
   };
+}
+
+/** Each player's stakes in a drawn round to the site-wide feeds: one line a player, the winner's paid. */
+function feedRound(deps: RoomsDeps, currency: Currency, winnerId: string, prize: bigint, stakes: StakeRow[]) {
+  const players = new Map<string, { first: StakeRow; amount: bigint }>();
+  for (const stake of stakes) {
+    const seen = players.get(stake.user_id);
+    if (seen) seen.amount += BigInt(stake.amount);
+    else players.set(stake.user_id, { first: stake, amount: BigInt(stake.amount) });
+  }
+  for (const [userId, { first, amount }] of players) {
+    const payout = userId === winnerId ? prize : 0n;
+    announceToFeed(
+      deps,
+      { id: userId, name: first.name, is_statistics_hidden: first.is_statistics_hidden },
+      {
+        id: `room-${first.id}`,
+        game: 'rooms',
+        currency,
+        amount: amount.toString(),
+        multiplier: toDecimal({ num: payout, den: amount }, 4),
+        payout: payout.toString(),
+        created_at: new Date(),
+      },
+    );
+  }
 }

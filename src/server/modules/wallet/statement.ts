@@ -117,7 +117,10 @@ const STATEMENT_SQL = `
 
 const NEWEST_FIRST = 'order by created_at desc, id desc';
 
-type Row = Omit<StatementLine, 'amount' | 'verify'> & { amount: string; verify: Record<string, string> | null };
+type Row = Omit<StatementLine, 'amount' | 'verify'> & {
+  amount: string;
+  verify: Record<string, string> | null;
+};
 
 function argsOf(userId: string, filter: StatementFilter) {
   return [userId, filter.type ?? null, filter.from ?? null, filter.to ?? null];
