@@ -48,6 +48,11 @@ export const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** The prefix of this deployment's Redis channels and keys; unset: derived from the databases (src/server/realtime/redis-prefix.ts). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits, and . _ : -')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The proxies whose X-Forwarded-* count (docs/security.md "What the server trusts"): a hop count,
