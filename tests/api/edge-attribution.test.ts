@@ -47,6 +47,10 @@ describe('attribution', () => {
       click_url: 'http://x/',
     });
     expect(res.json()).toEqual({ success: true });
+    // The fingerprint (`uuid`) reaches the operator's logs: the same rules as `fp` (issue 25 §5).
+    const bidi = await post('/middleware/registerPageOpenEvent', { subH: 'abc', uuid: 'fp\u202Eexe.gnp' });
+    expect(bidi.statusCode).toBe(422);
+    expect(bidi.json()).toEqual({ errors: { uuid: ['invalid_characters'] } });
   });
 
   test('the report counts a partner’s visits, registrations, first deposits, deposits and revenue', async () => {
