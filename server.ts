@@ -1,7 +1,7 @@
 import { buildApp } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/config.ts';
 import { openDatabase } from './src/server/db/client.ts';
-import { type Bus, createMemoryBus, createRedisBus } from './src/server/realtime/bus.ts';
+import { openBus } from './src/server/realtime/bus.ts';
 
 /** Process entry: config → database (migrated) → bus → Fastify (API, /ws, site) → listen. */
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
   }
   const { env } = config;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const bus: Bus = env.REDIS_URL ? await createRedisBus(env.REDIS_URL) : createMemoryBus();
+  const bus = await openBus(env);
   const app = await buildApp({ config, database, bus });
 
   // While draining, a keep-alive socket is closed once its response is sent; otherwise sockets
@@ -58,7 +58,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  app.log.info({ database: database.kind, bus: bus.kind, strategy: config.site.strategy }, 'ready');
+  app.log.info(
+    { database: database.kind, bus: bus.kind, redisPrefix: bus.keyPrefix, strategy: config.site.strategy },
+    'ready',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
 import type { RefreshAnswer } from '../shared/api/auth.ts';
+import { claimedCrawler } from '../shared/crawlers.ts';
 import { $locale } from '../stores/locale.ts';
 import { acceptLanguageFor, resolveApiBase } from './api-base.ts';
 import { readCookie } from './cookies.ts';
@@ -151,9 +152,13 @@ function pageClientOptions(): ApiClientOptions {
   };
 }
 
-/** docs/product-rules.md §8 "451 from geo: go to /no-access" (in the page's locale; not from /no-access itself). */
+/**
+ * docs/product-rules.md §8 "451 from geo: go to /no-access" (in the page's locale; not from
+ * /no-access itself). A crawler stays: the server let it read the page once DNS verified it, while
+ * the API refuses it as anyone else (docs/edge.md "Geo"); a person claiming to be one gains nothing.
+ */
 function goToNoAccess(): void {
-  if (document.body.dataset.layout === 'no-access') return;
+  if (document.body.dataset.layout === 'no-access' || claimedCrawler(navigator.userAgent)) return;
   const locale = document.documentElement.dataset.locale;
   const prefixed = locale && window.location.pathname.startsWith(`/${locale}`);
   window.location.assign(prefixed ? `/${locale}/no-access` : '/no-access');

@@ -1,4 +1,5 @@
 import type { GeoAnswer, MirrorAnswer, UtmAnswer } from '../shared/api/edge.ts';
+import { claimedCrawler } from '../shared/crawlers.ts';
 import { TIMING } from '../shared/timing.ts';
 import { $ssoLink } from '../stores/user.ts';
 import { api, apiBaseUrl } from './api.ts';
@@ -12,7 +13,7 @@ import { readToken, writeToken } from './token.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /** docs/product-rules.md §4: crawlers whose user agent names google or yandex skip the geo check. */
-const geoCrawler = () => /google|yandex/i.test(navigator.userAgent);
+const geoCrawler = () => claimedCrawler(navigator.userAgent) !== null;
 
 /** `/no-access` in this page's locale (docs/product-rules.md §2). */
 export const noAccessHref = () => localHref('/no-access');

@@ -24,6 +24,7 @@ import { requestSerializer } from './http/log-redaction.ts';
 import { registerOpenApi, tagged } from './http/openapi.ts';
 import { operatorGuard } from './http/operator.ts';
 import { OriginPolicy } from './http/origin.ts';
+import { ProxyTrust } from './http/proxy-trust.ts';
 import { apiRateLimits } from './http/rate-limits.ts';
 import { registerRouteSchemas } from './http/route-schema.ts';
 import { serveSite } from './http/site.ts';
@@ -45,10 +46,12 @@ import { configRoutes } from './modules/config/routes.ts';
 import { startCrashDriver } from './modules/crash/driver.ts';
 import { crashRoutes } from './modules/crash/routes.ts';
 import { crashState } from './modules/crash/state.ts';
+import { CrawlerCheck, type CrawlerDns } from './modules/edge/crawler-check.ts';
 import { GeoGate, GeoLocator } from './modules/edge/geo.ts';
+import { guardMoneyRoutes } from './modules/edge/geo-guard.ts';
 import { MirrorPolicy } from './modules/edge/mirrors.ts';
 import { pageEdge } from './modules/edge/page-edge.ts';
-import { edgeRoutes, geoGuard } from './modules/edge/routes.ts';
+import { edgeRoutes } from './modules/edge/routes.ts';
 import { SiteContent } from './modules/edge/site-content.ts';
 import { SingleSignOn } from './modules/edge/sso.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
@@ -79,6 +82,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered: the API fuzz test enumerates the API with it. */
   onRoute?: (route: RouteOptions) => void;
+  /** The DNS that verifies claimed crawlers (docs/edge.md "Geo"); default the system's. Tests fake it. */
+  crawlerDns?: CrawlerDns;
 }
 
 declare module 'fastify' {
@@ -125,10 +130,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Cached pages are answered before Fastify builds a request (docs/performance.md "Pages").
   let cachedPages: CachedPages | undefined;
+  const proxies = new ProxyTrust(config.env.TRUST_PROXY);
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!cachedPages?.answer(req, res)) handler(req, res);
+        const answered = cachedPages?.answer(req, res) ?? false;
+        if (answered === false) handler(req, res);
+        else if (answered !== true)
+          // Only a claimed crawler from a blocked country waits here, for DNS (docs/edge.md "Geo").
+          void answered.then(
+            (done) => {
+              if (!done) handler(req, res);
+            },
+            () => handler(req, res),
+          );
       }),
     logger: {
       level: config.env.LOG_LEVEL,
@@ -156,7 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: (req: FastifyRequest | IncomingMessage) =>
         isSiteRequest('raw' in req ? req.raw : req),
     }),
-    trustProxy: config.env.TRUST_PROXY,
+    // One trust function for Fastify and the page path before it (src/server/http/proxy-trust.ts).
+    trustProxy: proxies.fastifyOption,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     rewriteUrl: (req) => apiHostRewrite(req.url ?? '/', req.headers.host),
     // Shutdown is server.ts's job: requests already on an open connection are still served while
@@ -179,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ttlMs: config.env.PAGE_CACHE_TTL_SECONDS * 1000,
   });
   app.decorate('pageCache', pageCache);
-  cachedPages = new CachedPages(pageCache, config.site, origins, config.env.TRUST_PROXY);
+  cachedPages = new CachedPages(pageCache, config.site, origins, proxies);
   // The edge (docs/edge.md): retired hosts and blocked countries are redirected before the cache.
   const mirrors = new MirrorPolicy({
     publicSiteUrl: config.env.PUBLIC_SITE_URL,
@@ -191,20 +207,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     locator: new GeoLocator(config.env.GEO_DATABASE_FILE),
     blocked: config.env.GEO_BLOCKED_COUNTRIES,
     countryHeader: config.env.GEO_COUNTRY_HEADER,
-    trustProxy: config.env.TRUST_PROXY,
+    proxies,
+    crawlers: new CrawlerCheck(deps.crawlerDns ? { dns: deps.crawlerDns } : {}),
   });
-  app.decorate(
-    'countryOf',
-    (request: FastifyRequest) =>
-      geo.locate({ headers: request.headers, socket: { remoteAddress: request.ip } }).country,
-  );
+  app.decorate('countryOf', (request: FastifyRequest) => geo.locate(request.ip, request.headers).country);
   cachedPages.setEdge((req, host, cookieLocale) =>
     pageEdge(req, host, cookieLocale, { mirrors, geo, site: config.site }),
   );
   // The server's listener asks before Fastify; this hook answers the same for injected requests.
   const pages = cachedPages;
   app.addHook('onRequest', async (request, reply) => {
-    const redirect = pages.edgeRedirect(request.raw);
+    const redirect = await pages.edgeRedirect(request.raw);
     if (redirect)
       return reply
         .code(redirect.status)
@@ -224,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.bus.publish(PAGES_CHANGED_CHANNEL, JSON.stringify(tags ?? null));
   });
   app.log.info(
-    { trustedHosts: origins.describe(), trustProxy: config.env.TRUST_PROXY },
+    { trustedHosts: origins.describe(), trustProxy: proxies.describe() },
     origins.configured
       ? 'links are built for these hosts only'
       : 'PUBLIC_SITE_URL is unset: links are built only for this machine’s own addresses',
@@ -408,8 +421,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fastifyRateLimit,
         apiRateLimits(config.env, keys, deps.bus.redis, deps.bus.keyPrefix),
       );
-      // Wallet and game calls from a blocked country answer 451 before anything runs (docs/edge.md).
-      api.addHook('onRequest', geoGuard(geo));
+      // Money and game routes answer 451 to a blocked or unknown country before anything runs
+      // (docs/edge.md "Geo"): decided on the route the router matched, not on the URL as sent.
+      api.addHook('onRoute', guardMoneyRoutes(geo));
       await api.register(docsRoutes);
       // Each module's routes carry its name as their tag in the OpenAPI document.
       await api.register(tagged('config', configRoutes), { config });

@@ -121,6 +121,14 @@ describe('environment', () => {
     });
   });
 
+  test('TRUST_PROXY is a hop count or a list of proxies; true is one hop (docs/security.md "Proxies")', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
+  });
+
   test('an unpaid deposit expires after 30 minutes unless configured (decimals allowed)', () => {
     expect(parseEnv({})).toMatchObject({
       DEPOSIT_CHECKOUT_TTL_MINUTES: 30,
@@ -152,6 +160,7 @@ describe('environment', () => {
     [{ TAG_MANAGER_ID: 'UA-1234' }, 'TAG_MANAGER_ID="UA-1234"'],
     [{ ANALYTICS_COUNTER_ID: 'abc' }, 'ANALYTICS_COUNTER_ID="abc"'],
     [{ CDP_WRITE_KEY: 'key with spaces' }, 'CDP_WRITE_KEY="key with spaces"'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY="proxy.internal": each entry must be'],
   ])('%j fails naming the variable', (source, fragment) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(fragment);

@@ -14,6 +14,7 @@ import type { ThirdParties } from '../shared/third-parties.ts';
 import { TIMING } from '../shared/timing.ts';
 import { type CurrencyConfig, fillDefaults } from './currency-table.ts';
 import { splitHost } from './http/origin.ts';
+import { parseTrustProxy } from './http/proxy-trust.ts';
 
 export { LOCALE_STRATEGIES, type LocaleStrategy } from '../shared/locales.ts';
 export { TIMING } from '../shared/timing.ts';
@@ -47,8 +48,25 @@ export const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** The prefix of this deployment's Redis channels and keys; unset: derived from the databases (src/server/realtime/redis-prefix.ts). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1-64 letters, digits, and . _ : -')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies whose X-Forwarded-* count (docs/security.md "What the server trusts"): a hop count,
+   * or their addresses and ranges; `true` is one hop (src/server/http/proxy-trust.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((raw, ctx) => {
+      const setting = parseTrustProxy(raw);
+      if (typeof setting !== 'string') return setting;
+      ctx.issues.push({ code: 'custom', input: raw, message: setting });
+      return z.NEVER;
+    })
+    .default(0),
   /** After SIGTERM: keep serving (with /readyz at 503) this long before closing the listener. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(1_000),
   /** After SIGTERM: exit anyway (code 1) if draining has not finished in this time. */

@@ -4,6 +4,7 @@
  * sees a player's devices and the other accounts that logged in from them.
  */
 import { describe, expect, test } from 'vitest';
+import { Fingerprints } from '../../src/server/modules/auth/fingerprint.ts';
 import { appForFile } from '../helpers/app.ts';
 import { postTo, register, STRONG_PASSWORD, V2 } from '../helpers/auth.ts';
 
@@ -86,5 +87,61 @@ describe('device fingerprint', () => {
       "select count(*)::int as n from users where email like 'long-fp-%'",
     );
     expect(n?.n).toBe(0);
+  });
+
+  // Regression rows (issue 25 §5): operators see the fingerprint, so it holds to the display
+  // names' character rules (src/server/http/readable-text.ts).
+  test.each([
+    ['a right-to-left override', 'evil\u202Egnp.exe'],
+    ['a right-to-left mark', 'abc\u200Fdef'],
+    ['a zero-width space', 'ab\u200Bcd'],
+    ['markup', '<img src=x onerror=alert(1)>'],
+    ['a newline', 'abc\ndef'],
+    ['an emoji', 'fp-🎰'],
+  ])(
+    'a fingerprint with %s is refused (422 fp: invalid_characters): no account, no session',
+    async (_label, fp) => {
+      const email = `bad-fp-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      const res = await post(`${V2}/register/email`, { email, password: STRONG_PASSWORD, fp });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { fp: ['invalid_characters'] } });
+      expect(await idOf(email)).toBe('');
+
+      const bob = await register(t);
+      const login = await post(`${V2}/login/email/password`, {
+        email: bob.email,
+        password: STRONG_PASSWORD,
+        fp,
+      });
+      expect(login.statusCode).toBe(422);
+      expect(login.json()).toEqual({ errors: { fp: ['invalid_characters'] } });
+      const [sessions] = await t.database.query<{ n: number }>(
+        'select count(*)::int as n from sessions where user_id = $1',
+        [await idOf(bob.email)],
+      );
+      expect(sessions?.n).toBe(1); // the registration's only
+    },
+  );
+
+  test('FingerprintJS visitor ids and other readable values pass, normalised like names', async () => {
+    const visitor = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const erin = await register(t, { fp: visitor });
+    const frank = await register(t, { fp: '  device\u00a0  42 ' });
+    const shown = async (email: string) =>
+      ((await devices(await idOf(email))).json().data as { fingerprint: string }[]).map((d) => d.fingerprint);
+    expect(await shown(erin.email)).toEqual([visitor]);
+    expect(await shown(frank.email)).toEqual(['device 42']);
+  });
+
+  test('a fingerprint stored before the rule is shown to the operator without its unreadable characters', async () => {
+    const dave = await register(t, { fp: `legacy-${Date.now()}` });
+    const daveId = await idOf(dave.email);
+    const sealed = new Fingerprints(KEY).seal('evil\u202Egnp.exe<b>');
+    await t.database.query('update sessions set device_sealed = $2 where user_id = $1', [
+      daveId,
+      sealed?.sealed,
+    ]);
+    const list = (await devices(daveId)).json().data as { fingerprint: string | null }[];
+    expect(list.map((d) => d.fingerprint)).toEqual(['evilgnp.exeb']);
   });
 });

@@ -47,6 +47,10 @@ describe('attribution', () => {
       click_url: 'http://x/',
     });
     expect(res.json()).toEqual({ success: true });
+    // The fingerprint (`uuid`) reaches the operator's logs: the same rules as `fp` (issue 25 §5).
+    const bidi = await post('/middleware/registerPageOpenEvent', { subH: 'abc', uuid: 'fp\u202Eexe.gnp' });
+    expect(bidi.statusCode).toBe(422);
+    expect(bidi.json()).toEqual({ errors: { uuid: ['invalid_characters'] } });
   });
 
   test('the report counts a partner’s visits, registrations, first deposits, deposits and revenue', async () => {
@@ -127,6 +131,23 @@ describe('attribution', () => {
       headers: bearer(OPERATOR),
     });
     expect(old.json().data).toEqual([]);
+  });
+
+  test('the CSV defuses partners and campaigns a spreadsheet would run as formulas, -<digit> included', async () => {
+    // Partner and campaign come from the visitor's address bar (docs/product-rules.md §5).
+    const hostile = ["-1+1+cmd|' /C calc'!A0", '=HYPERLINK("http://x.example")', '+1', '@SUM(A1)', '-2'];
+    for (const [i, value] of hostile.entries()) {
+      const res = await post('/middleware/utm', { ...UTM, utm_campaign: value, partner: `${value} ${i}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const csv = await t.app.inject({
+      url: `/api/operator/attribution/report.csv?from=${today()}&to=${today()}`,
+      headers: bearer(OPERATOR),
+    });
+    for (const [i, value] of hostile.entries()) {
+      const quoted = (text: string) => `"'${text.replace(/"/g, '""')}"`;
+      expect(csv.body, value).toContain(`${quoted(`${value} ${i}`)},${quoted(value)},"1"`);
+    }
   });
 
   test('the report is the operator’s only and validates its range', async () => {

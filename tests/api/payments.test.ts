@@ -244,6 +244,43 @@ describe('webhooks', () => {
     expect(await balance(token)).toBe('0.00');
   });
 
+  test('a signed but malformed body is a 400 and writes nothing', async () => {
+    const { token, paymentId } = await pendingDeposit('1000');
+    const events = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          'select count(*)::int as n from payment_events where payment_id = $1',
+          [paymentId],
+        )
+      )[0]?.n;
+    const valid = JSON.parse(event(paymentId, 'payment.succeeded', '100000')) as Record<string, unknown>;
+    const data = valid.data as Record<string, unknown>;
+    for (const body of [
+      'not json',
+      '{"id":',
+      'null',
+      '[]',
+      '42',
+      '"payment.succeeded"',
+      '{}',
+      JSON.stringify({ ...valid, data: null }),
+      JSON.stringify({ ...valid, data: 'x' }),
+      JSON.stringify({ ...valid, id: undefined }),
+      JSON.stringify({ ...valid, id: { $gt: '' } }),
+      JSON.stringify({ ...valid, type: 7 }),
+      JSON.stringify({ ...valid, data: { ...data, amount: 100000 } }),
+      JSON.stringify({ ...valid, data: { ...data, merchant_ref: [paymentId] } }),
+      JSON.stringify({ ...valid, data: { ...data, currency: undefined } }),
+    ]) {
+      const res = await send(body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toEqual({ errors: { body: ['bad_request'] } });
+    }
+    expect(await events()).toBe(0);
+    expect(await balance(token)).toBe('0.00');
+    expect((await (await api('GET', `/payments/${paymentId}`, token)).json()).data.status).toBe('pending');
+  });
+
   test('a mismatched amount or currency is refused and changes nothing', async () => {
     const { token, paymentId } = await pendingDeposit('1000');
     expect((await send(event(paymentId, 'payment.succeeded', '100001'))).status).toBe(422);

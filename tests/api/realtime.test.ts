@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashOpaque } from '../../src/server/modules/auth/tokens.ts';
 import { WalletEvents } from '../../src/server/modules/wallet/events.ts';
 import { post } from '../../src/server/modules/wallet/ledger.ts';
-import { createRedisBus } from '../../src/server/realtime/bus.ts';
+import { type Bus, createRedisBus, openBus } from '../../src/server/realtime/bus.ts';
 import { publishEvent } from '../../src/server/realtime/gateway.ts';
 import type { FeedItem } from '../../src/shared/wire/bets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -354,6 +354,48 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis bus', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('deployments sharing one Redis (REDIS_PREFIX)', () => {
+  test('by default two deployments hear only their own events; two instances of one hear each other', async () => {
+    const redis = process.env.TEST_REDIS_URL as string;
+    // Two deployments: each its own database (a name no other run uses), one Redis, no REDIS_PREFIX.
+    const run = `${Date.now()}_${Math.random().toString(36).slice(2)}`;
+    const env = (database: string) => ({
+      REDIS_URL: redis,
+      DATABASE_URL: `postgres://casino@db.internal:5432/${database}_${run}`,
+      DATA_DIR: './data',
+    });
+    const buses: Bus[] = [];
+    const open = async (database: string) => {
+      const bus = await openBus(env(database));
+      buses.push(bus);
+      return bus;
+    };
+    try {
+      const [a1, a2, b] = [await open('casino_a'), await open('casino_a'), await open('casino_b')];
+      const heard = { a2: [] as string[], b: [] as string[] };
+      const last = { a2: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
+      for (const [name, bus, own] of [
+        ['a2', a2, 'a'],
+        ['b', b, 'b'],
+      ] as const) {
+        await bus.subscribe('feed:bets', (payload) => {
+          heard[name].push(payload);
+          if (payload === own) last[name].resolve();
+        });
+      }
+      // Redis delivers in the order it ran the PUBLISHes: once b hears its own 'b', published
+      // after 'a', it would have heard 'a' first had it shared the channel.
+      await a1.publish('feed:bets', 'a');
+      await b.publish('feed:bets', 'b');
+      await Promise.all([last.a2.promise, last.b.promise]);
+      expect(heard.b).toEqual(['b']);
+      expect(heard.a2).toEqual(['a']);
+    } finally {
+      for (const bus of buses) await bus.close();
     }
   });
 });

@@ -113,9 +113,13 @@ describe('geo blocking', () => {
     await context.close();
   });
 
-  test('a google crawler from a blocked country sees the page', async () => {
+  test('a user agent claiming google from a blocked country is not believed without DNS', async () => {
+    // A crawler reads pages once its address resolves to its engine and back (docs/edge.md "Geo"):
+    // 77.88.8.8 is no Google address, with or without a network (verified crawlers:
+    // tests/api/edge-geo.test.ts, on a fake resolver).
     const res = await get('/en/faq', RU, 'Mozilla/5.0 (compatible; Googlebot/2.1)');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/en/no-access');
   });
 
   test('the page cache never gives a blocked visitor a page, nor anybody else /no-access', async () => {

@@ -12,9 +12,9 @@ import { freshDatabaseUrl } from './database.ts';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'logStream' | 'onRoute'> & { database?: Database; bus?: Bus } = {},
+  options: Pick<AppDeps, 'logStream' | 'onRoute' | 'crawlerDns'> & { database?: Database; bus?: Bus } = {},
 ) {
-  const { logStream, onRoute, database: sharedDatabase, bus: sharedBus } = options;
+  const { logStream, onRoute, crawlerDns, database: sharedDatabase, bus: sharedBus } = options;
   const { url, drop } = sharedDatabase ? { url: undefined, drop: async () => {} } : await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,6 +39,7 @@ export async function createTestApp(
     bus,
     ...(logStream ? { logStream } : {}),
     ...(onRoute ? { onRoute } : {}),
+    ...(crawlerDns ? { crawlerDns } : {}),
   });
   await app.ready();
   return {

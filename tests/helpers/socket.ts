@@ -3,11 +3,12 @@ import WebSocket from 'ws';
 export type SocketMessage = Record<string, unknown>;
 
 /**
- * A `/ws` client for API tests: opens the socket, keeps every message, and `next` takes the first
- * one of a type (or matching a predicate) out of them, waiting for it when none arrived yet.
+ * A `/ws` client for API tests: opens the socket (with the upgrade request's `options`, e.g. its
+ * headers), keeps every message, and `next` takes the first one of a type (or matching a
+ * predicate) out of them, waiting for it when none arrived yet.
  */
-export async function openSocket(url: string) {
-  const socket = new WebSocket(url);
+export async function openSocket(url: string, options?: WebSocket.ClientOptions) {
+  const socket = new WebSocket(url, options);
   const messages: SocketMessage[] = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (raw) => {

@@ -15,6 +15,7 @@ import {
   pageCacheKey,
 } from '../page-cache.ts';
 import type { OriginPolicy } from './origin.ts';
+import type { ProxyTrust } from './proxy-trust.ts';
 
 /** Paths Fastify answers itself; everything else not static goes to Astro. */
 export const SERVER_PATHS = /^\/(api(\/|$)|ws$|healthz$|readyz$)/;
@@ -60,20 +61,21 @@ function hostnameOf(host: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '');
 }
 
-/** The last value of a header a proxy may have appended to (as Fastify reads X-Forwarded-*). */
-function lastEntry(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value.at(-1) : value;
-  if (!text) return undefined;
-  const comma = text.lastIndexOf(',');
-  return (comma === -1 ? text : text.slice(comma + 1)).trim();
+/** A redirect the edge answers instead of a page. */
+export interface PageRedirect {
+  status: number;
+  location: string;
 }
 
-/** Where a page request goes instead of its page (docs/edge.md), or null. */
+/**
+ * Where a page request goes instead of its page (docs/edge.md), or null; a promise only while the
+ * edge waits for DNS (a claimed crawler from a blocked country).
+ */
 export type PageEdge = (
   req: IncomingMessage,
   host: string,
   cookieLocale: string | undefined,
-) => { status: number; location: string } | null;
+) => PageRedirect | null | Promise<PageRedirect | null>;
 
 /**
  * Pages answered from the page cache (docs/performance.md "Pages"). The server's request listener
@@ -92,24 +94,24 @@ export class CachedPages {
   readonly cache: PageCache;
   readonly #site: SiteSettings;
   readonly #origins: OriginPolicy;
-  readonly #trustProxy: boolean;
+  readonly #proxies: ProxyTrust;
 
-  constructor(cache: PageCache, site: SiteSettings, origins: OriginPolicy, trustProxy: boolean) {
+  constructor(cache: PageCache, site: SiteSettings, origins: OriginPolicy, proxies: ProxyTrust) {
     this.cache = cache;
     this.#site = site;
     this.#origins = origins;
-    this.#trustProxy = trustProxy;
+    this.#proxies = proxies;
   }
 
   /** The host a request was sent to, as Fastify's `request.host` reads it. */
   hostOf(req: IncomingMessage): string {
-    return (this.#trustProxy && lastEntry(req.headers['x-forwarded-host'])) || req.headers.host || '';
+    return this.#proxies.forwarded(req, 'x-forwarded-host') || req.headers.host || '';
   }
 
   /** The trusted origin of a request (links, the CSP), as `siteOrigin` finds it; else the canonical one. */
   originOf(req: IncomingMessage): string {
     const host = this.hostOf(req);
-    const forwarded = this.#trustProxy ? lastEntry(req.headers['x-forwarded-proto']) : undefined;
+    const forwarded = this.#proxies.forwarded(req, 'x-forwarded-proto');
     const protocol = forwarded ?? ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
     return this.#origins.originFor(host, protocol) ?? this.#origins.canonical;
   }
@@ -164,9 +166,18 @@ export class CachedPages {
     return this.#edge(req, this.hostOf(req), cookie(req, LOCALE_COOKIE));
   }
 
-  /** Answers an edge redirect or a cached page before Fastify sees the request; false when it is neither. */
-  answer(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Answers an edge redirect or a cached page before Fastify sees the request; false when it is
+   * neither. A promise of that only while the edge waits for DNS (at most its timeout).
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
     const redirect = this.edgeRedirect(req);
+    if (redirect instanceof Promise)
+      return redirect.then((decided) => this.#redirectOrCached(decided, req, res));
+    return this.#redirectOrCached(redirect, req, res);
+  }
+
+  #redirectOrCached(redirect: PageRedirect | null, req: IncomingMessage, res: ServerResponse): boolean {
     if (redirect) {
       res.writeHead(redirect.status, { location: redirect.location, 'cache-control': 'no-store' });
       res.end();

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { type RedisPrefixSource, redisPrefix } from './redis-prefix.ts';
 
 /**
  * Fan-out between instances: in-process without Redis, Redis pub/sub with `REDIS_URL`.
@@ -40,7 +41,16 @@ export function createMemoryBus(): Bus {
   };
 }
 
-export async function createRedisBus(url: string, prefix = 'casino:'): Promise<Bus> {
+/**
+ * The bus of a deployment: Redis with REDIS_URL, its channels and keys under `redisPrefix` (so
+ * deployments sharing one Redis never hear each other), else in-process.
+ */
+export async function openBus(env: RedisPrefixSource): Promise<Bus> {
+  return env.REDIS_URL ? createRedisBus(env.REDIS_URL, redisPrefix(env)) : createMemoryBus();
+}
+
+/** A Redis bus whose channels and keys start with `prefix` (tests give each run its own). */
+export async function createRedisBus(url: string, prefix: string): Promise<Bus> {
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([publisher.connect(), subscriber.connect()]);

@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
+/** The longest device fingerprint accepted (FingerprintJS's visitor id is 32 characters). */
+export const FINGERPRINT_MAX = 200;
+
 /** What a session keeps of the browser's fingerprint (docs/edge.md "Device fingerprint"). */
 export interface SealedFingerprint {
   /** A keyed hash of the fingerprint: equal for equal fingerprints, so sessions can be matched by it. */

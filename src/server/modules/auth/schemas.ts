@@ -6,9 +6,11 @@ import {
   socialUrlResponse,
 } from '../../../shared/api/auth.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
+import { isReadable, normaliseReadable } from '../../http/readable-text.ts';
 import { asSent, content, route, success, timestamp } from '../../http/schemas.ts';
 import { displayNameField } from '../profile/display-name.ts';
 import { timezoneField } from '../profile/timezone.ts';
+import { FINGERPRINT_MAX } from './fingerprint.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>
@@ -20,9 +22,22 @@ const optionalText = (max: number) =>
 const optionalField = <T extends z.ZodType>(field: T) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v), field.optional());
 
+/**
+ * The browser's device fingerprint (`fp`, and `uuid` of the page-open event): operators read it
+ * in a player's devices and the logs, so it holds to the rules of display names
+ * (src/server/http/readable-text.ts), normalised as they are; otherwise 422 `invalid_characters`.
+ */
+export const fingerprint = optionalText(FINGERPRINT_MAX).transform((raw, ctx) => {
+  if (raw === undefined) return raw;
+  const text = normaliseReadable(raw);
+  if (isReadable(text)) return text;
+  ctx.issues.push({ code: 'custom', input: raw, message: 'invalid_characters' });
+  return z.NEVER;
+});
+
 /** Fields every login and registration may carry: a browser fingerprint and a reCAPTCHA v3 token. */
 const clientFields = {
-  fp: optionalText(200),
+  fp: fingerprint,
   captcha: optionalText(4000),
   'g-recaptcha-response': optionalText(4000),
 };
@@ -81,7 +96,7 @@ export const socialStart = z.object({
   promo: optionalText(100),
   token: optionalText(200),
   origin: z.url({ error: 'invalid_origin' }),
-  fp: optionalText(200),
+  fp: fingerprint,
 });
 
 // ── answers ──

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.ts';
+import { sanitiseReadable } from '../../http/readable-text.ts';
 import type { AuthDeps, RequestMeta } from './context.ts';
 import type { DeviceCookies } from './device.ts';
-import type { Fingerprints } from './fingerprint.ts';
+import { FINGERPRINT_MAX, type Fingerprints } from './fingerprint.ts';
 import type { UserRow } from './repository.ts';
 import {
   claimRefreshToken,
@@ -74,7 +75,8 @@ export class Sessions {
     );
     return devices.map((d) => ({
       device: d.device,
-      fingerprint: this.#fingerprints.open(d.device_sealed),
+      // One stored before `fp` held to the readable-text rules (schemas.ts) is shown without what breaks them.
+      fingerprint: sanitiseReadable(this.#fingerprints.open(d.device_sealed), FINGERPRINT_MAX),
       sessions: d.sessions,
       first_seen_at: d.first_seen_at,
       last_seen_at: d.last_seen_at,

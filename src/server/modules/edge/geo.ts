@@ -3,17 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Reader, type Response } from 'maxmind';
+import { bareAddress, type ProxiedRequest, type ProxyTrust } from '../../http/proxy-trust.ts';
+import type { CrawlerCheck } from './crawler-check.ts';
 
 /** The region of docs/product-rules.md §3 and §9: KZ for Kazakhstan, RU for everyone else. */
 export type Region = 'KZ' | 'RU';
 
 export function regionOf(country: string | null): Region {
   return country === 'KZ' ? 'KZ' : 'RU';
-}
-
-/** docs/product-rules.md §4: crawlers whose user agent names google or yandex skip the geo check. */
-export function isGeoCrawler(userAgent: string | undefined): boolean {
-  return !!userAgent && /google|yandex/i.test(userAgent);
 }
 
 /** A country record of either database: the embedded CC0 one (`country_code`) or MaxMind's (`country.iso_code`). */
@@ -39,7 +36,7 @@ export class GeoLocator {
 
   /** ISO 3166 alpha-2 country of `ip`, or null (private, loopback, unknown or malformed address). */
   country(ip: string): string | null {
-    const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+    const address = bareAddress(ip);
     let record: CountryRecord | null;
     try {
       record = this.#reader.get(address) as CountryRecord | null;
@@ -51,62 +48,74 @@ export class GeoLocator {
   }
 }
 
-/** What the geo gate needs of a request: its socket address and headers. */
-export interface GeoRequest {
-  headers: IncomingHttpHeaders;
-  socket: { remoteAddress?: string | undefined };
-}
-
-/**
- * The visitor's address as Fastify's `request.ip` reads it: the socket's, or with TRUST_PROXY the
- * first `X-Forwarded-For` entry (Fastify's `trustProxy: true` trusts every hop).
- */
-export function clientIp(req: GeoRequest, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',', 1)[0]?.trim();
-  return first || req.socket.remoteAddress || '';
-}
-
 export interface GeoGateOptions {
   locator: GeoLocator;
   /** GEO_BLOCKED_COUNTRIES. */
   blocked: readonly string[];
   /** GEO_COUNTRY_HEADER: read only when configured (a trusted front sets it). */
   countryHeader?: string | undefined;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which X-Forwarded-For entry is the visitor's (src/server/http/proxy-trust.ts). */
+  proxies: ProxyTrust;
+  /** Verifies claimed crawlers for pages (never for the API). */
+  crawlers: CrawlerCheck;
 }
 
-/** The geo rules of docs/edge.md: who a request comes from, and whether that country is blocked. */
+/**
+ * The geo rules of docs/edge.md "Geo": who a request comes from, whether its money and game calls
+ * are refused (a blocked or unknown country, whatever its user agent), and whether its pages go
+ * to /no-access (a blocked country, unless a crawler verified by DNS).
+ */
 export class GeoGate {
   readonly #locator: GeoLocator;
   readonly #blocked: ReadonlySet<string>;
   readonly #header: string | undefined;
-  readonly #trustProxy: boolean;
+  readonly #proxies: ProxyTrust;
+  readonly #crawlers: CrawlerCheck;
 
   constructor(options: GeoGateOptions) {
     this.#locator = options.locator;
     this.#blocked = new Set(options.blocked);
     this.#header = options.countryHeader;
-    this.#trustProxy = options.trustProxy;
+    this.#proxies = options.proxies;
+    this.#crawlers = options.crawlers;
   }
 
-  /** The visitor's address and country (the configured header first, else the database). */
-  locate(req: GeoRequest): { ip: string; country: string | null } {
-    const ip = clientIp(req, this.#trustProxy);
-    const stated = this.#header ? req.headers[this.#header] : undefined;
+  /** The country of a visitor at `ip` (Fastify's `request.ip`): the configured header first, else the database. */
+  locate(ip: string, headers: IncomingHttpHeaders): { ip: string; country: string | null } {
+    const stated = this.#header ? headers[this.#header] : undefined;
     const header = typeof stated === 'string' && /^[A-Za-z]{2}$/.test(stated) ? stated.toUpperCase() : null;
     return { ip, country: header ?? this.#locator.country(ip) };
-  }
-
-  /** Whether this request is kept out: a blocked country, unless a google or yandex crawler asks. */
-  isBlocked(req: GeoRequest): boolean {
-    if (this.#blocked.size === 0 || isGeoCrawler(req.headers['user-agent'])) return false;
-    const { country } = this.locate(req);
-    return country !== null && this.#blocked.has(country);
   }
 
   /** Whether `country` is one of the blocked countries. */
   blocks(country: string | null): boolean {
     return country !== null && this.#blocked.has(country);
+  }
+
+  /**
+   * Whether a money or game call is refused (451): countries are blocked and this one is, or is
+   * unknown (fail closed: a proxy the settings do not describe, an address the database lacks).
+   * No user agent is exempt.
+   */
+  refuses(country: string | null): boolean {
+    return this.#blocked.size > 0 && (country === null || this.#blocked.has(country));
+  }
+
+  /**
+   * Whether a page request goes to /no-access: its country is blocked and it is not a google or
+   * yandex crawler verified by DNS (which may take a lookup: then a promise). An unknown country
+   * reads pages; its money and game calls are refused (`refuses`).
+   */
+  pageBlocked(req: ProxiedRequest): boolean | Promise<boolean> {
+    if (this.#blocked.size === 0) return false;
+    const { ip, country } = this.locate(this.#proxies.clientIp(req), req.headers);
+    if (!this.blocks(country)) return false;
+    const crawler = this.#crawlers.verify(ip, req.headers['user-agent']);
+    return typeof crawler === 'boolean' ? !crawler : crawler.then((verified) => !verified);
+  }
+
+  /** Whether a visitor at `ip` with this user agent is a crawler verified by DNS (`POST /middleware/ip`). */
+  isCrawler(ip: string, userAgent: string | undefined): boolean | Promise<boolean> {
+    return this.#crawlers.verify(ip, userAgent);
   }
 }

@@ -12,7 +12,7 @@ import { REFRESH_COOKIE, requestMeta, sendSession, setRefreshCookie } from '../a
 import type { AuthService } from '../auth/service.ts';
 import { toCsv } from '../history/csv.ts';
 import { attributionReport, insertTouch } from './attribution-repository.ts';
-import { type GeoGate, isGeoCrawler, regionOf } from './geo.ts';
+import { type GeoGate, regionOf } from './geo.ts';
 import { hostKey, type MirrorPolicy } from './mirrors.ts';
 import { REPORT_COLUMNS, ROUTES } from './schemas.ts';
 import { CONTENT_TAGS, type SiteContent } from './site-content.ts';
@@ -32,18 +32,6 @@ interface Deps {
 const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
 const ok = { success: true } as const;
 
-/** The API paths that move money or play (docs/edge.md): 451 from a blocked country. */
-const GEO_GUARDED = /^\/api\/(payments\/(?!webhooks\/)|games\/)/;
-
-/** onRequest hook of the API scope: a wallet or game call from a blocked country answers 451, changing nothing. */
-export function geoGuard(geo: GeoGate) {
-  return async (request: FastifyRequest) => {
-    if (!GEO_GUARDED.test(request.url)) return;
-    if (geo.isBlocked({ headers: request.headers, socket: { remoteAddress: request.ip } }))
-      throw fail('unavailable', 'geo', 'geo_blocked');
-  };
-}
-
 /** Money per currency (minor units) as `RUB 1000.00; USD 5.00` for the CSV. */
 function moneyCell(money: Record<string, string>): string {
   return Object.entries(money)
@@ -55,14 +43,14 @@ function moneyCell(money: Record<string, string>): string {
 export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
   const { database, geo, mirrors, sso, config, content } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // `request.ip` already honours X-Forwarded-For only with TRUST_PROXY (Fastify's trustProxy).
-  const located = (request: FastifyRequest) =>
-    geo.locate({ headers: request.headers, socket: { remoteAddress: request.ip } });
+  // `request.ip` is the visitor's address under TRUST_PROXY (src/server/http/proxy-trust.ts).
+  const located = (request: FastifyRequest) => geo.locate(request.ip, request.headers);
 
+  // Answers as the money and game routes do (a blocked or unknown country, any user agent): the
+  // page's script shows /no-access on a 451, and on /no-access goes home on a 200 (docs/edge.md).
   api.get('/geo_ip', { schema: declared('GET /geo_ip') }, async (request, reply) => {
     const { ip, country } = located(request);
-    if (geo.blocks(country) && !isGeoCrawler(request.headers['user-agent']))
-      throw fail('unavailable', 'geo', 'geo_blocked');
+    if (geo.refuses(country)) throw fail('unavailable', 'geo', 'geo_blocked');
     reply.header('cache-control', 'private, no-store');
     return { ip, country_code: country, region: regionOf(country) };
   });
@@ -91,12 +79,12 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
   api.post('/middleware/ip', { schema: declared('POST /middleware/ip') }, async (request) => {
     const { host, userAgent } = request.body;
     const { ip, country } = located(request);
-    const crawler = isGeoCrawler(userAgent);
+    const crawler = await geo.isCrawler(ip, userAgent);
     return {
       ip,
       country_code: country,
       region: regionOf(country),
-      blocked: !crawler && geo.blocks(country),
+      blocked: !crawler && geo.refuses(country),
       crawler,
       retired: mirrors.isRetiredHost(host),
     };

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/edge.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import { content, orEmpty, route, success } from '../../http/schemas.ts';
+import { fingerprint } from '../auth/schemas.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 const optional = (max: number) =>
@@ -39,7 +40,7 @@ export const affiliate = z.object({
 
 export const pageOpen = z.object({
   subH: text(200).min(1, { error: 'required' }),
-  uuid: optional(200),
+  uuid: fingerprint,
   click_url: optional(2000),
 });
 

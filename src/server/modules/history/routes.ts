@@ -7,7 +7,7 @@ import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
 import { expireDueDeposits } from '../payments/repository.ts';
 import { type StatementLine, statementLines, statementPage } from '../wallet/statement.ts';
-import { toCsv } from './csv.ts';
+import { csvNumber, toCsv } from './csv.ts';
 import { ROUTES } from './schemas.ts';
 
 /** The most lines one CSV export carries. */
@@ -49,7 +49,14 @@ export async function historyRoutes(
         ['date', 'type', 'amount', 'currency', 'status', 'id'],
         lines
           .map(present)
-          .map((r) => [new Date(r.created_at).toISOString(), r.type, r.amount, r.currency, r.status, r.id]),
+          .map((r) => [
+            new Date(r.created_at).toISOString(),
+            r.type,
+            csvNumber(r.amount),
+            r.currency,
+            r.status,
+            r.id,
+          ]),
       );
       return reply
         .type('text/csv; charset=utf-8')

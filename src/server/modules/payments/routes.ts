@@ -107,7 +107,8 @@ export async function paymentRoutes(
     const hooks = scope.withTypeProvider<ZodTypeProvider>();
     hooks.post(
       '/payments/webhooks/sandbox',
-      { schema: declared('POST /payments/webhooks/sandbox') },
+      // The provider's servers call it, from wherever they are: no geo check (docs/edge.md "Geo").
+      { config: { geo: 'open' }, schema: declared('POST /payments/webhooks/sandbox') },
       async (request) =>
         payments.webhooks.handleSandbox(request.body ?? '', request.headers['x-sandbox-signature']),
     );

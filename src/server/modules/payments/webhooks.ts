@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import { onDeposit } from '../bonus/engine.ts';
@@ -8,16 +9,31 @@ import { paymentNotFound } from './common.ts';
 import { markFailed, markSucceeded, type PaymentRow, paymentById, recordEvent } from './repository.ts';
 import { verifySignature } from './signature.ts';
 
-interface WebhookEvent {
-  id: string;
-  type: 'payment.succeeded' | 'payment.failed';
-  data: {
-    checkout_id: string;
-    merchant_ref: string;
-    amount: string;
-    currency: string;
-    failure_reason?: string | null;
-  };
+/** The sandbox provider's event, as its signed body must carry it (src/server/modules/payments/sandbox.ts). */
+const webhookEvent = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  data: z.object({
+    checkout_id: z.string().max(200).optional(),
+    merchant_ref: z.string().max(200),
+    amount: z.string().max(40),
+    currency: z.string().max(10),
+    failure_reason: z.string().max(500).nullish(),
+  }),
+});
+
+type WebhookEvent = z.infer<typeof webhookEvent>;
+
+/** The event in a raw body, or null when it is no JSON or not an event. */
+function parseEvent(rawBody: string): WebhookEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  const parsed = webhookEvent.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -43,9 +59,9 @@ export class Webhooks {
   }
 
   /**
-   * A webhook from the sandbox. Bad signatures are refused (401) and logged; an amount or currency
-   * that does not match the payment is refused (422) and logged; duplicates, replays and
-   * out-of-order events change nothing. A success for an expired deposit credits it (expired →
+   * A webhook from the sandbox. Bad signatures are refused (401) and logged, so is a signed body
+   * that is not an event (400); an amount or currency that does not match the payment is refused
+   * (422) and logged; duplicates, replays and out-of-order events change nothing. A success for an expired deposit credits it (expired →
    * succeeded); a failure leaves it expired. Returns the payment's status after handling.
    */
   async handleSandbox(
@@ -57,8 +73,13 @@ export class Webhooks {
       this.#log.warn({ verdict }, 'sandbox webhook refused: bad signature');
       throw fail('unauthenticated', 'signature', `signature_${verdict}`);
     }
-    const event = JSON.parse(rawBody) as WebhookEvent;
-    const payment = await paymentById(this.#db, event.data?.merchant_ref);
+    // Signed is not well formed: a body that is no event is refused before anything is written.
+    const event = parseEvent(rawBody);
+    if (!event) {
+      this.#log.warn({ bytes: rawBody.length }, 'sandbox webhook refused: not an event');
+      throw fail('bad_request', 'body', 'bad_request');
+    }
+    const payment = await paymentById(this.#db, event.data.merchant_ref);
     if (payment?.direction !== 'deposit') {
       this.#log.warn({ event: event.id }, 'sandbox webhook for an unknown payment');
       throw paymentNotFound();
