@@ -17,6 +17,7 @@ import type { Currency } from '../shared/currencies.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { CachedPages, isSiteRequest } from './http/cached-pages.ts';
+import { corsHook } from './http/cors.ts';
 import { docsRoutes } from './http/docs-routes.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -235,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // The pages call the API on its api. host: CORS for the operator's origins only (docs/security.md).
+  app.addHook('onRequest', corsHook(origins));
 
   await app.register(fastifyHelmet, {
     // API replies and static files. Pages replace it with Astro's CSP (astro.config.mjs), which
