@@ -5,9 +5,8 @@ import { api, apiBaseUrl } from './api.ts';
 import { runAttribution } from './attribution.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 import { fingerprint } from './fingerprint.ts';
-import { ssoTarget } from './session.ts';
 import { isDevelopment, localHref } from './site.ts';
-import { arriveBySso, SSO_COOKIE, shouldStartSso } from './sso.ts';
+import { arriveBySso, SSO_COOKIE, shouldStartSso, startSso } from './sso.ts';
 import { readToken, writeToken } from './token.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -69,9 +68,9 @@ export async function checkMirror(): Promise<void> {
     bot: describeUserAgent(navigator.userAgent).crawler,
   });
   if (!start || !mirror.sso) return;
-  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie, read on the next page load (docs/product-rules.md §3).
-  document.cookie = `${SSO_COOKIE}=1; Path=/; SameSite=Lax`;
-  window.location.assign(ssoTarget(mirror.sso, window.location.href));
+  // For the browser session: read on the next page load (docs/product-rules.md §3).
+  writeCookie(SSO_COOKIE, '1', null);
+  startSso(mirror.sso);
 }
 
 /** The attribution calls of docs/product-rules.md §7, through the page's API client. */

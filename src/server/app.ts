@@ -321,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origins,
     ttlSeconds: config.env.SSO_CODE_TTL_SECONDS,
   });
-  app.decorate('loginSsoLink', (request: FastifyRequest, userId: string) => sso.loginLink(request, userId));
+  app.decorate('loginSsoLink', (request: FastifyRequest) => sso.mainLink(request));
 
   const walletEvents = new WalletEvents(deps.database, deps.bus, app.log);
   // The sandbox signs with this secret and the casino verifies with it: two parties, one shared key.
