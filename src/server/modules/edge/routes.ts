@@ -197,6 +197,25 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
     sso: await sso.loginLink(request, request.auth!.user.id, request.body.browser),
   }));
 
+  // ── simple-auth links (docs/edge.md "Attribution"): a one-time code, never a token ──
+  api.post(
+    '/simple-auth/code',
+    { preValidation: [requireTrustedHost, signedIn], schema: declared('POST /simple-auth/code') },
+    async (request) => ({
+      code: await sso.issueCode(request.auth!.user.id, hostKey(request.host) as string, 'link', null),
+    }),
+  );
+  api.post(
+    '/simple-auth/exchange',
+    { preValidation: requireTrustedHost, schema: declared('POST /simple-auth/exchange') },
+    async (request, reply) => {
+      const held = await sso.sessionOf(request.cookies[REFRESH_COOKIE]);
+      const user = await sso.redeem(request.body.code, { host: request.host, purpose: 'link', state: null });
+      if (held && held.userId !== user.id) throw invalid('code', 'sso_refused');
+      return sendSession(reply, request, config.env, await issueSession(user, request), { sso: false });
+    },
+  );
+
   api.get('/settings', { schema: declared('GET /settings') }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
     return { data: await content.settings() };

@@ -5,6 +5,7 @@ import {
   ipResponse,
   mirrorRedirectResponse,
   mirrorResponse,
+  simpleAuthCodeResponse,
   ssoCodeResponse,
   utmResponse,
 } from '../../../shared/api/edge.ts';
@@ -60,6 +61,7 @@ export const ssoExchange = z.object({
 });
 /** POST /sso/code: the main host's browser key the mirror page holds (its `ssoBrowser` cookie). */
 export const ssoLoginCode = z.object({ browser: text(200).min(1, { error: 'required' }) });
+export const simpleAuthExchange = z.object({ code: text(200).min(1, { error: 'required' }) });
 
 const link = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -195,6 +197,18 @@ export const ROUTES = {
     body: orEmpty(ssoLoginCode),
     response: { 200: ssoCodeResponse },
     errors: ['unauthenticated'],
+  }),
+  'POST /simple-auth/code': route({
+    summary: 'A one-time code for a simple-auth link to this host (`?simple_auth=1&simpleAuthToken=<code>`)',
+    auth: 'player',
+    response: { 200: simpleAuthCodeResponse },
+    errors: ['unauthenticated', 'misdirected'],
+  }),
+  'POST /simple-auth/exchange': route({
+    summary: 'Exchanges a simple-auth link’s one-time code for a session on this host',
+    body: orEmpty(simpleAuthExchange),
+    response: { 200: sessionResponse },
+    errors: ['misdirected'],
   }),
   'GET /settings': route({
     summary: 'The operator’s public settings: the revshare service and the telegram channel links',
