@@ -199,7 +199,7 @@ export const ROUTES = {
     errors: ['unauthenticated'],
   }),
   'POST /simple-auth/code': route({
-    summary: 'A one-time code for a simple-auth link to this host (`?simple_auth=1&simpleAuthToken=<code>`)',
+    summary: 'A one-time code for a simple-auth link to this host: the link’s `simpleAuthToken`',
     auth: 'player',
     response: { 200: simpleAuthCodeResponse },
     errors: ['unauthenticated', 'misdirected'],
