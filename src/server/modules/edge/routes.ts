@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromMinor } from '../../../shared/money.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { fail, invalid } from '../../domain-error.ts';
+import { DomainError, fail, invalid } from '../../domain-error.ts';
 import { requireTrustedHost, siteOrigin } from '../../http/request-origin.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import { setDeviceCookie } from '../auth/device.ts';
@@ -159,7 +159,10 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
       // browser's key; either way the player goes back, never stranded on an error.
       const user = await sso
         .redeem(code, { host: request.host, purpose: 'login', state: browser.key })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          if (error instanceof DomainError && error.has('code', 'sso_refused')) return undefined;
+          throw error;
+        });
       if (!user) request.log.info('sso login code refused: back without a session here');
       else if (user.id !== held?.userId) {
         const session = await issueSession(user, request);
