@@ -3,10 +3,15 @@ import { planAttribution, utmCookies } from './attribution.ts';
 
 const DAY = 86_400;
 const UTM = 'utm_source=g&utm_medium=cpc&utm_campaign=spring&utm_term=dice';
-const plan = (search: string, cookies: Record<string, string> = {}, partnerDays = 30) =>
+const plan = (
+  search: string,
+  cookies: Record<string, string> = {},
+  { partnerDays = 30, simpleAuthCode = null }: { partnerDays?: number; simpleAuthCode?: string | null } = {},
+) =>
   planAttribution(new URLSearchParams(search), (name) => cookies[name] ?? null, {
     partnerDays,
     clickUrl: `https://site.example/?${search}`,
+    simpleAuthCode,
   });
 
 describe('docs/product-rules.md §5 attribution rules', () => {
@@ -16,7 +21,7 @@ describe('docs/product-rules.md §5 attribution rules', () => {
       utm: null,
       affiliate: null,
       pageOpen: null,
-      simpleAuthToken: null,
+      simpleAuthCode: null,
     });
   });
 
@@ -32,7 +37,7 @@ describe('docs/product-rules.md §5 attribution rules', () => {
     ['pr=hash', 'prHash', 'hash', DAY],
     ['simple_auth=1', 'simpleAuth', '1', DAY],
   ])('%s sets the %s cookie with its lifetime', (search, name, value, maxAge) => {
-    expect(plan(search, {}, 7).cookies).toEqual([{ name, value, maxAge }]);
+    expect(plan(search, {}, { partnerDays: 7 }).cookies).toEqual([{ name, value, maxAge }]);
   });
 
   test('pr is stored only without a prHash cookie; simple_auth only when not set', () => {
@@ -71,9 +76,16 @@ describe('docs/product-rules.md §5 attribution rules', () => {
   });
 
   test('the fresh-token step only with simpleAuthToken and the simpleAuth cookie', () => {
-    expect(plan('simpleAuthToken=t').simpleAuthToken).toBeNull();
-    expect(plan('simpleAuthToken=t', { simpleAuth: '1' }).simpleAuthToken).toBe('t');
-    expect(plan('simpleAuthToken=t&simple_auth=1').simpleAuthToken).toBe('t');
+    expect(plan('', {}, { simpleAuthCode: 'c' }).simpleAuthCode).toBeNull();
+    expect(plan('', { simpleAuth: '1' }, { simpleAuthCode: 'c' }).simpleAuthCode).toBe('c');
+    expect(plan('simple_auth=1', {}, { simpleAuthCode: 'c' }).simpleAuthCode).toBe('c');
+    expect(plan('simple_auth=1', { simpleAuth: '1' }).simpleAuthCode).toBeNull();
+  });
+
+  test('regression: a simple-auth link never replaces the session this browser holds', () => {
+    expect(
+      plan('simple_auth=1', { simpleAuth: '1', token: 'mine' }, { simpleAuthCode: 'c' }).simpleAuthCode,
+    ).toBeNull();
   });
 
   test('a UTM answer sets advId for a day and the promo cookies for 10 minutes, the modal flag false', () => {

@@ -18,8 +18,8 @@ export interface AttributionPlan {
   affiliate: Record<string, string> | null;
   /** POST /middleware/registerPageOpenEvent (needs the fingerprint), or null. */
   pageOpen: { subH: string } | null;
-  /** The fresh-token step: the simpleAuthToken to exchange, or null. */
-  simpleAuthToken: string | null;
+  /** The fresh-token step: the simple-auth link's one-time code to exchange, or null. */
+  simpleAuthCode: string | null;
 }
 
 const DAY = TIMING.attributionCookieSeconds;
@@ -46,12 +46,17 @@ function present(record: Record<string, string | null>): Record<string, string> 
 /**
  * The rules of docs/product-rules.md §5 for one page load, as data: which cookies to set and which
  * calls to make, from the query and the cookies already held. `partnerDays` is the configured
- * lifetime of `partner` and `adplace`.
+ * lifetime of `partner` and `adplace`; `simpleAuthCode` is the `simpleAuthToken` the page took out
+ * of its address before anything else ran (src/client/header.ts).
  */
 export function planAttribution(
   query: URLSearchParams,
   cookie: (name: string) => string | null,
-  { partnerDays, clickUrl }: { partnerDays: number; clickUrl: string },
+  {
+    partnerDays,
+    clickUrl,
+    simpleAuthCode,
+  }: { partnerDays: number; clickUrl: string; simpleAuthCode: string | null },
 ): AttributionPlan {
   const cookies: CookieWrite[] = [];
   const param = (name: string) => query.get(name)?.trim() || null;
@@ -80,13 +85,14 @@ export function planAttribution(
         })
       : null;
   const subH = param('subH');
-  const token = param('simpleAuthToken');
+  // The fresh-token step (§5) logs a guest in; a session this browser holds is never replaced.
+  const freshToken = simpleAuthCode !== null && (hadSimpleAuth || simpleAuth !== null) && !cookie('token');
   return {
     cookies,
     utm: utm && { ...utm, click_url: clickUrl },
     affiliate,
     pageOpen: subH ? { subH } : null,
-    simpleAuthToken: token && (hadSimpleAuth || simpleAuth) ? token : null,
+    simpleAuthCode: freshToken ? simpleAuthCode : null,
   };
 }
 
@@ -108,7 +114,8 @@ export interface AttributionCalls {
   utm: (query: Record<string, string>) => Promise<UtmAnswer>;
   affiliate: (body: Record<string, string>) => Promise<unknown>;
   pageOpen: (body: { subH: string; uuid: string | null; click_url: string }) => Promise<unknown>;
-  freshToken: (token: string) => Promise<unknown>;
+  /** Exchanges the simple-auth link's one-time code for a session (POST /simple-auth/exchange). */
+  freshToken: (code: string) => Promise<unknown>;
   fingerprint: () => Promise<string | null>;
 }
 
@@ -116,10 +123,15 @@ export interface AttributionCalls {
  * Applies the plan for this page: cookies at once, then the calls, whose failures are swallowed
  * (docs/product-rules.md §8). Resolves when every call has settled.
  */
-export async function runAttribution(calls: AttributionCalls, partnerDays: number): Promise<void> {
+export async function runAttribution(
+  calls: AttributionCalls,
+  partnerDays: number,
+  simpleAuthCode: string | null,
+): Promise<void> {
   const plan = planAttribution(new URLSearchParams(location.search), (name) => readCookie(name), {
     partnerDays,
     clickUrl: location.href,
+    simpleAuthCode,
   });
   for (const { name, value, maxAge } of plan.cookies) writeCookie(name, value, maxAge);
   const pending: Promise<unknown>[] = [];
@@ -137,6 +149,6 @@ export async function runAttribution(calls: AttributionCalls, partnerDays: numbe
       calls.fingerprint().then((uuid) => calls.pageOpen({ subH, uuid, click_url: location.href })),
     );
   }
-  if (plan.simpleAuthToken) pending.push(calls.freshToken(plan.simpleAuthToken));
+  if (plan.simpleAuthCode) pending.push(calls.freshToken(plan.simpleAuthCode));
   await Promise.allSettled(pending);
 }

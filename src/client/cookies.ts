@@ -10,13 +10,22 @@ export function readCookie(
   return null;
 }
 
-/** A first-party cookie as the attribution rules write it (docs/product-rules.md §3): path /, Lax. */
-export function cookieString(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/**
+ * A first-party cookie as the attribution rules write it (docs/product-rules.md §3): path /, Lax;
+ * a null max age keeps it for the browser session.
+ */
+export function cookieString(
+  name: string,
+  value: string,
+  maxAgeSeconds: number | null,
+  secure: boolean,
+): string {
+  const age = maxAgeSeconds === null ? '' : `; Max-Age=${maxAgeSeconds}`;
+  return `${name}=${encodeURIComponent(value)}${age}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** Writes a cookie in the browser (Secure on https pages); a max age of 0 deletes it. */
-export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+/** Writes a cookie in the browser (Secure on https pages); a max age of 0 deletes it, null keeps it for the session. */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number | null): void {
   // biome-ignore lint/suspicious/noDocumentCookie: these cookies are read by the server and other tabs (docs/product-rules.md §3); the Cookie Store API is not in every browser we support.
   document.cookie = cookieString(name, value, maxAgeSeconds, location.protocol === 'https:');
 }

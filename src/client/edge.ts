@@ -1,14 +1,14 @@
+import type { SessionAnswer } from '../shared/api/auth.ts';
 import type { GeoAnswer, MirrorAnswer, UtmAnswer } from '../shared/api/edge.ts';
 import { claimedCrawler } from '../shared/crawlers.ts';
 import { TIMING } from '../shared/timing.ts';
 import { $ssoLink } from '../stores/user.ts';
-import { api, apiBaseUrl } from './api.ts';
-import { runAttribution } from './attribution.ts';
+import { api } from './api.ts';
+import { type AttributionCalls, runAttribution } from './attribution.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 import { fingerprint } from './fingerprint.ts';
-import { ssoTarget } from './session.ts';
 import { isDevelopment, localHref } from './site.ts';
-import { arriveBySso, SSO_COOKIE, shouldStartSso } from './sso.ts';
+import { arriveBySso, SSO_COOKIE, shouldStartSso, startSso } from './sso.ts';
 import { readToken, writeToken } from './token.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -70,39 +70,46 @@ export async function checkMirror(): Promise<void> {
     bot: describeUserAgent(navigator.userAgent).crawler,
   });
   if (!start || !mirror.sso) return;
-  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie, read on the next page load (docs/product-rules.md §3).
-  document.cookie = `${SSO_COOKIE}=1; Path=/; SameSite=Lax`;
-  window.location.assign(ssoTarget(mirror.sso, window.location.href));
+  // For the browser session: read on the next page load (docs/product-rules.md §3).
+  writeCookie(SSO_COOKIE, '1', null);
+  startSso(mirror.sso);
 }
 
 /** The attribution calls of docs/product-rules.md §7, through the page's API client. */
-const calls = {
-  utm: (query: Record<string, string>) => api().post('middleware/utm', { json: query }).json<UtmAnswer>(),
-  affiliate: (body: Record<string, string>) => api().post('middleware/affiliate', { json: body }).json(),
-  pageOpen: (body: object) => api().post('middleware/registerPageOpenEvent', { json: body }).json(),
-  // The fresh-token step (§5): the profile answered for the simple-auth token carries a fresh one.
-  // Sent with plain fetch: a 401 here must not refresh (or end) the session this browser holds.
-  freshToken: async (token: string) => {
-    const res = await fetch(`${apiBaseUrl()}/profile/user`, {
-      headers: { authorization: `Bearer ${token}` },
-      credentials: 'include',
-    });
-    if (!res.ok) return;
-    const answer = (await res.json()) as { fresh_token?: string | null };
-    writeToken(answer.fresh_token || token);
-  },
-  fingerprint,
-};
+function attributionCalls(onSession: () => void): AttributionCalls {
+  return {
+    utm: (query) => api().post('middleware/utm', { json: query }).json<UtmAnswer>(),
+    affiliate: (body) => api().post('middleware/affiliate', { json: body }).json(),
+    pageOpen: (body) => api().post('middleware/registerPageOpenEvent', { json: body }).json(),
+    // The fresh-token step (§5): the simple-auth link's one-time code becomes this host's own
+    // session (docs/edge.md "Attribution"); only a guest gets here (planAttribution).
+    freshToken: async (code) => {
+      const answer = await api()
+        .post('simple-auth/exchange', { json: { code }, context: { anonymous: true } })
+        .json<SessionAnswer>();
+      writeToken(answer.token);
+      onSession();
+    },
+    fingerprint,
+  };
+}
 
 /**
  * Every page's edge work (docs/edge.md): the single-sign-on arrival (`onSession` once it brought a
- * session), attribution, geo and the mirror check.
+ * session), attribution (`simpleAuthCode`: the `simpleAuthToken` the page took out of its address
+ * first thing), geo and the mirror check.
  */
-export async function startEdge({ onSession }: { onSession?: () => void } = {}): Promise<void> {
+export async function startEdge({
+  onSession = () => {},
+  simpleAuthCode = null,
+}: {
+  onSession?: () => void;
+  simpleAuthCode?: string | null;
+} = {}): Promise<void> {
   await arriveBySso();
-  if (readToken()) onSession?.();
+  if (readToken()) onSession();
   const partnerDays = Number(document.documentElement.dataset.partnerCookieDays) || 30;
-  void runAttribution(calls, partnerDays).catch(() => undefined);
+  void runAttribution(attributionCalls(onSession), partnerDays, simpleAuthCode).catch(() => undefined);
   void checkGeo();
   await checkMirror();
 }

@@ -4,7 +4,7 @@ import { isModalName, lockScrollWhileOpen, openModal, returnFocusAfterModals } f
 import { $user } from '../stores/user.ts';
 import { readCookie } from './cookies.ts';
 import { ensureDeviceId, trackPromo } from './promo.ts';
-import { openGuestFlagModals } from './query-flags.ts';
+import { openGuestFlagModals, takeQueryParameter } from './query-flags.ts';
 
 /**
  * The header's script: buttons open modals through `$modals` (the modal host that shows them is
@@ -13,6 +13,8 @@ import { openGuestFlagModals } from './query-flags.ts';
  * the session client load only when a `token` cookie exists or a login happens, so a guest
  * downloads neither.
  */
+// A simple-auth link's code leaves the address before anything else runs (docs/edge.md "Attribution").
+const simpleAuthCode = takeQueryParameter('simpleAuthToken');
 const pageLocale = document.documentElement.dataset.locale;
 if (isLocale(pageLocale)) setLocale(pageLocale);
 
@@ -83,26 +85,22 @@ if (readCookie('token')) {
 // The edge (docs/edge.md): a single-sign-on arrival, the mirror check, geo and attribution. Its
 // script loads for a player, or for a guest only when the page has such work, so a guest's content
 // page stays almost JS-free.
-if (readCookie('token') || hasEdgeWork())
-  void import('./edge.ts').then(({ startEdge }) => startEdge({ onSession: loadAccount }));
+if (readCookie('token') || simpleAuthCode || hasEdgeWork())
+  void import('./edge.ts').then(({ startEdge }) => startEdge({ onSession: loadAccount, simpleAuthCode }));
 
 $user.listen((user) => {
   if (user) loadAccount();
 });
 
 /**
- * Whether this page has edge work: a single-sign-on code in the address, attribution parameters in
- * the query, a mirror host (the mirror check and the SSO start), or blocked countries configured and
- * the region not yet known (`data-edge`, rendered by the layout).
+ * Whether this page has edge work: the main host's single-sign-on answer in the fragment,
+ * attribution parameters in the query, a mirror host (the mirror check and the SSO start), or
+ * blocked countries configured and the region not yet known (`data-edge`, rendered by the layout).
  */
 function hasEdgeWork(): boolean {
   const { hash, search } = window.location;
-  if (hash.includes('sso_code=')) return true;
-  if (
-    /[?&](utm_|stag=|partner|adplace=|pr=|subH=|simple_auth|simpleAuthToken|advertise|cpaOneUid|promo=)/.test(
-      search,
-    )
-  )
+  if (/sso_(code|browser)=/.test(hash)) return true;
+  if (/[?&](utm_|stag=|partner|adplace=|pr=|subH=|simple_auth|advertise|cpaOneUid|promo=)/.test(search))
     return true;
   const flags = document.documentElement.dataset.edge ?? '';
   return flags.includes('mirror') || (flags.includes('geo') && !readCookie('region'));

@@ -6,6 +6,7 @@ import type { ProfileUpdateResponse } from '../shared/api/profile.ts';
 import type { Currency } from '../shared/currencies.ts';
 import { type DocumentKind, MAX_DOCUMENT_BYTES } from '../shared/verification.ts';
 import { api, apiVia } from './api.ts';
+import { randomUuid } from './random-id.ts';
 import { type UploadProgress, uploadFetch } from './upload-fetch.ts';
 
 /** Browser side of the money API (docs/api-money.md): amounts are decimal strings. */
@@ -49,7 +50,7 @@ export function verificationStatus(raw: string | null | undefined): Verification
 
 /** A fresh key per money-moving attempt (docs/api-money.md: 8-200 of [A-Za-z0-9_.:-]). */
 export function idempotencyKey(): string {
-  return crypto.randomUUID();
+  return randomUuid();
 }
 
 /** Upload rules, checked before sending too. */

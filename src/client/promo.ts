@@ -1,5 +1,6 @@
 import { resolveApiBase } from './api-base.ts';
 import { readCookie } from './cookies.ts';
+import { randomUuid } from './random-id.ts';
 
 /**
  * The promo of the address and the super-bonus device id (docs/bonuses.md; docs/product-rules.md §3, §4,
@@ -21,7 +22,7 @@ function writeCookie(name: string, value: string | null, maxAge: number): void {
 /** A random id for the `super_bonus` cookie, made once per browser (`GET /profile/user?whoAreYou`). */
 export function ensureDeviceId(): void {
   if (readCookie('super_bonus')) return;
-  writeCookie('super_bonus', crypto.randomUUID(), SUPER_BONUS_SECONDS);
+  writeCookie('super_bonus', randomUuid(), SUPER_BONUS_SECONDS);
 }
 
 function dropPromoFromAddress(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hasQueryFlag, withoutFlags } from './query-flags.ts';
+import { hasQueryFlag, withoutFlags, withoutParameters } from './query-flags.ts';
 
 describe('query flags (docs/product-rules.md §2)', () => {
   test('removes only the named flags, keeping other parameters and the hash', () => {
@@ -8,6 +8,12 @@ describe('query flags (docs/product-rules.md §2)', () => {
     );
     expect(withoutFlags('https://o.example/?signup=1', ['login', 'signup'])).toBe('/');
     expect(withoutFlags('https://o.example/en?deposit', ['login'])).toBe('/en?deposit');
+  });
+
+  test('a credential parameter leaves the address, the rest stays as it was', () => {
+    expect(
+      withoutParameters('https://o.example/en?simple_auth=1&simpleAuthToken=abc&x=1#h', ['simpleAuthToken']),
+    ).toBe('/en?simple_auth=1&x=1#h');
   });
 
   test('detects a bare flag', () => {

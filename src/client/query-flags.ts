@@ -4,8 +4,8 @@ import { openModal } from '../stores/modals.ts';
 export const QUERY_FLAGS = { login: 'Login', signup: 'Register', deposit: 'PayIn' } as const;
 export type QueryFlag = keyof typeof QUERY_FLAGS;
 
-/** `href` without the given query flags (path, other parameters and hash kept). */
-export function withoutFlags(href: string, flags: readonly QueryFlag[]): string {
+/** `href` as a path without the named query parameters (other parameters and the hash kept). */
+export function withoutParameters(href: string, names: readonly string[]): string {
   const url = new URL(href);
   // Filter the raw pairs so untouched parameters keep their exact spelling ("?deposit" stays bare).
   const kept = url.search
@@ -14,9 +14,27 @@ export function withoutFlags(href: string, flags: readonly QueryFlag[]): string 
     .filter((pair) => {
       if (!pair) return false;
       const key = pair.split('=')[0] ?? '';
-      return !(flags as readonly string[]).includes(decodeURIComponent(key.replace(/\+/g, ' ')));
+      return !names.includes(decodeURIComponent(key.replace(/\+/g, ' ')));
     });
   return url.pathname + (kept.length > 0 ? `?${kept.join('&')}` : '') + url.hash;
+}
+
+/** `href` without the given query flags (path, other parameters and hash kept). */
+export function withoutFlags(href: string, flags: readonly QueryFlag[]): string {
+  return withoutParameters(href, flags);
+}
+
+/**
+ * Takes a parameter out of the address at once, without a navigation, and answers its value (or
+ * null): a credential in the address must not stay in the history, nor reach a Referer or a
+ * click address (docs/edge.md "Attribution": `simpleAuthToken`).
+ */
+export function takeQueryParameter(name: string): string | null {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(name)) return null;
+  const value = url.searchParams.get(name)?.trim() || null;
+  window.history.replaceState(window.history.state, '', withoutParameters(url.href, [name]));
+  return value;
 }
 
 /** docs/product-rules.md §2: flags are removed from the address after success, without a navigation. */

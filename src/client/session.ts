@@ -8,16 +8,9 @@ import { guessTimezone, profile, type SessionResponse } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { hasQueryFlag, removeQueryFlags } from './query-flags.ts';
 import { addressInLocale, isDevelopment, localHref, pageLocale } from './site.ts';
-import { arriveBySso } from './sso.ts';
+import { arriveBySso, mainHostLoginLink, ssoTarget, startSso } from './sso.ts';
 import { clearToken, readToken, writeToken } from './token.ts';
 import type { RefreshError } from './token-refresh.ts';
-
-/** docs/product-rules.md §4: the sso link with the current address encoded in a `url` parameter. */
-export function ssoTarget(link: string, current: string): string {
-  const url = new URL(link, current);
-  url.searchParams.set('url', current);
-  return url.href;
-}
 
 /** Logs out locally: the token cookie and the user go (docs/product-rules.md §4). */
 export function clearSession(): void {
@@ -30,8 +23,7 @@ function onRefreshFailed(error: RefreshError): void {
   if (error.status === null) return;
   clearSession();
   const sso = $ssoLink.get();
-  if (error.status === 401 && sso && !isDevelopment())
-    window.location.assign(ssoTarget(sso, window.location.href));
+  if (error.status === 401 && sso && !isDevelopment()) startSso(sso);
 }
 
 setSessionHooks({ onTokenRefreshed: writeToken, onRefreshFailed });
@@ -99,7 +91,7 @@ export type LoginOutcome =
   | { kind: 'done'; user: User };
 
 /** Source attribution after login (docs/product-rules.md §4, §7); failures are swallowed (docs/product-rules.md §8). */
-function attachSource(): void {
+async function attachSource(): Promise<void> {
   const names = [
     'stag',
     'promo',
@@ -112,36 +104,35 @@ function attachSource(): void {
   ] as const;
   const body = Object.fromEntries(names.map((name) => [name, readCookie(name) || null]));
   if (Object.values(body).every((value) => value === null)) return;
-  void api()
+  await api()
     .post('attachSource', { json: body })
     .catch(() => undefined);
 }
 
 /**
- * After any successful login or registration (docs/product-rules.md §4): follow the sso link when one is given
- * (not in development), otherwise store the token, load the profile, attach the source, save the
- * interface locale when the profile has none, save a guessed time zone when it has none, remove the
- * login/signup flags from the address, and move to the saved locale's URL when it differs.
+ * After any successful login or registration (docs/product-rules.md §4): store the token, load the
+ * profile, attach the source, save the interface locale when the profile has none, save a guessed
+ * time zone when it has none, remove the login/signup flags from the address, and move to the
+ * saved locale's URL when it differs. On a mirror (an sso link in the answer, not in development)
+ * the browser then goes through the main host with a login code, which logs the player in there
+ * too and sends them back to where they would have landed (docs/edge.md).
  */
 export async function completeLogin(
   session: SessionResponse,
   options: {
-    /** Where to land when the saved locale differs (an unprefixed path); default: this page. */
+    /**
+     * Where to land when the saved locale differs, or after the main host's round trip on a
+     * mirror (an unprefixed path); default: this page.
+     */
     landing?: string;
   } = {},
 ): Promise<LoginOutcome> {
-  if (session.sso) {
-    $ssoLink.set(session.sso);
-    if (!isDevelopment()) {
-      window.location.assign(session.sso);
-      return { kind: 'redirected' };
-    }
-  }
+  if (session.sso) $ssoLink.set(session.sso);
   writeToken(session.token);
   started = Promise.resolve(null);
   let user = await fetchProfile();
   started = Promise.resolve(user);
-  attachSource();
+  const attached = attachSource();
 
   const current = pageLocale();
   const settings: Promise<unknown>[] = [];
@@ -159,10 +150,23 @@ export async function completeLogin(
 
   const deposit = hasQueryFlag('deposit');
   removeQueryFlags(['login', 'signup']);
-  if (user.locale && isLocale(user.locale) && user.locale !== current) {
-    window.location.assign(
-      options.landing ? localHref(options.landing, user.locale) : addressInLocale(user.locale),
-    );
+  const moveTo =
+    user.locale && isLocale(user.locale) && user.locale !== current
+      ? options.landing
+        ? localHref(options.landing, user.locale)
+        : addressInLocale(user.locale)
+      : null;
+  const mainHost = session.sso && !isDevelopment() ? await mainHostLoginLink() : null;
+  if (mainHost) {
+    // The round trip leaves the page: attribution first. It comes back where the page would land
+    // (a recovery page, which carries its spent link in the path, lands on `landing`).
+    await attached;
+    const back = moveTo ?? (options.landing ? localHref(options.landing) : window.location.href);
+    window.location.assign(ssoTarget(mainHost, new URL(back, window.location.href).href));
+    return { kind: 'redirected' };
+  }
+  if (moveTo) {
+    window.location.assign(moveTo);
     return { kind: 'navigating', user };
   }
   // A profile page rendered for a guest has no content yet: render it again with the session.

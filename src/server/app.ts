@@ -17,6 +17,7 @@ import type { Currency } from '../shared/currencies.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { CachedPages, isSiteRequest } from './http/cached-pages.ts';
+import { corsHook } from './http/cors.ts';
 import { docsRoutes } from './http/docs-routes.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -248,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // The pages call the API on its api. host: CORS for the operator's origins only (docs/security.md).
+  app.addHook('onRequest', corsHook(origins));
 
   await app.register(fastifyHelmet, {
     // API replies and static files. Pages replace it with Astro's CSP (astro.config.mjs), which
@@ -331,7 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origins,
     ttlSeconds: config.env.SSO_CODE_TTL_SECONDS,
   });
-  app.decorate('loginSsoLink', (request: FastifyRequest, userId: string) => sso.loginLink(request, userId));
+  app.decorate('loginSsoLink', (request: FastifyRequest) => sso.mainLink(request));
 
   const walletEvents = new WalletEvents(deps.database, deps.bus, app.log);
   // The sandbox signs with this secret and the casino verifies with it: two parties, one shared key.

@@ -106,54 +106,267 @@ describe('main host, a mirror and a retired host', () => {
     });
   });
 
-  test('logged in on the main host, the player arrives logged in on the mirror', async () => {
-    const main = await registerOn(MAIN);
-    expect(main.res.json().sso).toBeNull();
-    const start = await call(MAIN, `/sso?url=${encodeURIComponent(`http://${MIRROR}/en/faq?x=1`)}`, {
-      headers: { cookie: `refresh_token=${main.refresh}` },
+  const cookieHeader = (cookies: Record<string, string>): Record<string, string> =>
+    Object.keys(cookies).length === 0
+      ? {}
+      : {
+          cookie: Object.entries(cookies)
+            .map(([name, value]) => `${name}=${value}`)
+            .join('; '),
+        };
+  const setCookie = (res: { cookies: Array<{ name: string; value: string }> }, name: string) =>
+    res.cookies.find((c) => c.name === name) as
+      | { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number }
+      | undefined;
+  /** GET /sso on the main host from a browser holding `cookies`, as a mirror page starts it. */
+  const start = (
+    url: string,
+    { state, cookies = {} }: { state?: string; cookies?: Record<string, string> },
+  ) =>
+    call(MAIN, `/sso?${new URLSearchParams({ url, ...(state ? { state } : {}) })}`, {
+      headers: cookieHeader(cookies),
     });
-    expect(start.statusCode).toBe(302);
-    expect(start.headers['cache-control']).toBe('no-store');
-    const back = new URL(start.headers.location as string);
-    expect(`${back.origin}${back.pathname}${back.search}`).toBe(`http://${MIRROR}/en/faq?x=1`);
-    const code = /^#sso_code=([\w-]+)$/.exec(back.hash)?.[1] as string;
-    expect(code).toBeTruthy();
+  const fragment = (res: { headers: Record<string, unknown> }) =>
+    new URLSearchParams(new URL(res.headers.location as string).hash.slice(1));
+  const exchange = (
+    host: string,
+    code: string,
+    state: string | undefined,
+    cookies: Record<string, string> = {},
+  ) =>
+    call(host, '/sso/exchange', {
+      method: 'POST',
+      payload: { code, ...(state === undefined ? {} : { state }) },
+      headers: cookieHeader(cookies),
+    });
+  const STATE = 'mirror-page-state-0123456789abcdefghijklmnopq';
+  const OTHER_STATE = 'another-browser-state-0123456789abcdefghijk';
 
-    // The code is bound to the mirror: the main host (or any other) cannot use it.
-    const elsewhere = await call(MAIN, '/sso/exchange', { method: 'POST', payload: { code } });
-    expect(elsewhere.statusCode).toBe(422);
-    expect(elsewhere.json()).toEqual({ errors: { code: ['sso_refused'] } });
+  describe('single sign-on: main host → mirror', () => {
+    test('logged in on the main host, the player arrives logged in on the mirror', async () => {
+      const main = await registerOn(MAIN);
+      expect(main.res.json().sso).toBeNull();
+      const res = await start(`http://${MIRROR}/en/faq?x=1`, {
+        state: STATE,
+        cookies: { refresh_token: main.refresh },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const back = new URL(res.headers.location as string);
+      expect(`${back.origin}${back.pathname}${back.search}`).toBe(`http://${MIRROR}/en/faq?x=1`);
+      const code = fragment(res).get('sso_code') as string;
+      expect(code).toMatch(/^[\w-]{43}$/);
+      expect(fragment(res).get('sso_browser')).toMatch(/^[\w-]{43}$/);
 
-    const exchanged = await call(MIRROR, '/sso/exchange', { method: 'POST', payload: { code } });
-    expect(exchanged.statusCode).toBe(200);
-    expect(exchanged.json().sso).toBeNull();
-    expect(refreshCookie(exchanged)).toBeTruthy();
-    expect(await userIdOf(MIRROR, exchanged.json().token)).toBe(await userIdOf(MAIN, main.token));
+      const exchanged = await exchange(MIRROR, code, STATE);
+      expect(exchanged.statusCode).toBe(200);
+      expect(exchanged.json().sso).toBeNull();
+      expect(refreshCookie(exchanged)).toBeTruthy();
+      expect(await userIdOf(MIRROR, exchanged.json().token)).toBe(await userIdOf(MAIN, main.token));
 
-    // Single use, even on the right host (the first attempt elsewhere already spent it).
-    const again = await call(MIRROR, '/sso/exchange', { method: 'POST', payload: { code } });
-    expect(again.statusCode).toBe(422);
+      const again = await exchange(MIRROR, code, STATE);
+      expect(again.statusCode).toBe(422);
+      expect(again.json()).toEqual({ errors: { code: ['sso_refused'] } });
+    });
+
+    test('regression: a code made for another browser is refused and spent (login CSRF through #sso_code=)', async () => {
+      const attacker = await registerOn(MAIN);
+      const res = await start(`http://${MIRROR}/`, {
+        state: STATE,
+        cookies: { refresh_token: attacker.refresh },
+      });
+      const code = fragment(res).get('sso_code') as string;
+      // The victim's mirror page sends its own state, or none at all.
+      expect((await exchange(MIRROR, code, OTHER_STATE)).statusCode).toBe(422);
+      expect((await exchange(MIRROR, code, undefined)).statusCode).toBe(422);
+      // Spent at its first try: not even the browser it was made for can use it now.
+      expect((await exchange(MIRROR, code, STATE)).statusCode).toBe(422);
+    });
+
+    test('regression: a code tried on another host is spent', async () => {
+      const main = await registerOn(MAIN);
+      const res = await start(`http://${MIRROR}/`, {
+        state: STATE,
+        cookies: { refresh_token: main.refresh },
+      });
+      const code = fragment(res).get('sso_code') as string;
+      const elsewhere = await exchange(MAIN, code, STATE);
+      expect(elsewhere.statusCode).toBe(422);
+      expect(elsewhere.json()).toEqual({ errors: { code: ['sso_refused'] } });
+      expect((await exchange(MIRROR, code, STATE)).statusCode).toBe(422);
+    });
+
+    test('a start without a state gets no code: nothing could bind it to the browser', async () => {
+      const main = await registerOn(MAIN);
+      const res = await start(`http://${MIRROR}/`, { cookies: { refresh_token: main.refresh } });
+      expect(res.statusCode).toBe(302);
+      expect(fragment(res).has('sso_code')).toBe(false);
+    });
+
+    test('a guest comes back without a code; the main host keeps one browser key per browser', async () => {
+      const first = await start(`http://${MIRROR}/faq`, { state: STATE });
+      const cookie = setCookie(first, 'sso_browser');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie?.maxAge).toBeUndefined(); // for the browser session
+      expect(first.headers.location).toBe(`http://${MIRROR}/faq#sso_browser=${cookie?.value}`);
+      const second = await start(`http://${MIRROR}/faq`, {
+        state: STATE,
+        cookies: { sso_browser: cookie?.value as string, refresh_token: 'not-a-token' },
+      });
+      expect(second.headers.location).toBe(`http://${MIRROR}/faq#sso_browser=${cookie?.value}`);
+      expect(setCookie(second, 'sso_browser')).toBeUndefined();
+    });
+
+    test('a mirror never swaps a session of another player for a code', async () => {
+      const held = await registerOn(MIRROR);
+      const main = await registerOn(MAIN);
+      const res = await start(`http://${MIRROR}/`, {
+        state: STATE,
+        cookies: { refresh_token: main.refresh },
+      });
+      const code = fragment(res).get('sso_code') as string;
+      const refused = await exchange(MIRROR, code, STATE, { refresh_token: held.refresh });
+      expect(refused.statusCode).toBe(422);
+      expect(refreshCookie(refused)).toBeUndefined();
+      expect((await call(MIRROR, '/profile/user', { headers: bearer(held.token) })).statusCode).toBe(200);
+    });
   });
 
-  test('an exchange on another host is refused and leaves the code to its own host', async () => {
-    const main = await registerOn(MAIN);
-    const start = await call(MAIN, `/sso?url=${encodeURIComponent(`http://${MIRROR}/`)}`, {
-      headers: { cookie: `refresh_token=${main.refresh}` },
-    });
-    const code = new URL(start.headers.location as string).hash.split('=')[1] as string;
-    await call(OLD, '/sso/exchange', { method: 'POST', payload: { code } });
-    const late = await call(MIRROR, '/sso/exchange', { method: 'POST', payload: { code } });
-    expect(late.statusCode).toBe(200);
-  });
+  describe('single sign-on: a login on a mirror → main host', () => {
+    /** The main host's key for a new browser, set on its first visit there. */
+    const newBrowserKey = async () =>
+      setCookie(await start(`http://${MIRROR}/`, { state: STATE }), 'sso_browser')?.value as string;
+    /** What the mirror page asks for after a login: the main host's link with a login code. */
+    const loginLink = async (token: string, browser: string) => {
+      const res = await call(MIRROR, '/sso/code', {
+        method: 'POST',
+        payload: { browser },
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().sso as string;
+    };
+    /** The browser following that link with the page's address, holding `cookies` on the main host. */
+    const visit = (link: string, url: string, cookies: Record<string, string>) => {
+      const target = new URL(link);
+      target.searchParams.set('url', url);
+      return call(MAIN, `${target.pathname}${target.search}`, { headers: cookieHeader(cookies) });
+    };
 
-  test('a guest on the main host is sent back without a code', async () => {
-    const res = await call(MAIN, `/sso?url=${encodeURIComponent(`http://${MIRROR}/faq`)}`);
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(`http://${MIRROR}/faq`);
-    const revoked = await call(MAIN, `/sso?url=${encodeURIComponent(`http://${MIRROR}/faq`)}`, {
-      headers: { cookie: 'refresh_token=not-a-token' },
+    test('the login answer on a mirror names the main host’s sso; on the main host there is none', async () => {
+      const email = uniqueEmail('sso');
+      await call(MAIN, '/api/v2/auth/register/email', {
+        method: 'POST',
+        payload: { email, password: STRONG_PASSWORD },
+      });
+      const login = await call(MAIN, '/api/v2/auth/login/email/password', {
+        method: 'POST',
+        payload: { email, password: STRONG_PASSWORD },
+      });
+      expect(login.json().sso).toBeNull();
+      const onMirror = await call(MIRROR, '/api/v2/auth/login/email/password', {
+        method: 'POST',
+        payload: { email, password: STRONG_PASSWORD },
+      });
+      expect(onMirror.json().sso).toBe(`http://api.${MAIN}/sso`);
     });
-    expect(revoked.headers.location).toBe(`http://${MIRROR}/faq`);
+
+    test('a login on the mirror logs the player in on the main host too and comes back', async () => {
+      const key = await newBrowserKey();
+      const mirror = await registerOn(MIRROR);
+      const link = await loginLink(mirror.token, key);
+      expect(link).toMatch(new RegExp(`^http://api\\.${MAIN.replace('.', '\\.')}/sso\\?code=[\\w-]{43}$`));
+      const visited = await visit(link, `http://${MIRROR}/profile`, { sso_browser: key });
+      expect(visited.statusCode).toBe(302);
+      expect(visited.headers.location).toBe(`http://${MIRROR}/profile`);
+      const mainRefresh = refreshCookie(visited) as string;
+      expect(mainRefresh).toBeTruthy();
+      // The main host now knows the player: a later start hands the mirror a code.
+      const later = await start(`http://${MIRROR}/`, {
+        state: STATE,
+        cookies: { refresh_token: mainRefresh, sso_browser: key },
+      });
+      expect(fragment(later).get('sso_code')).toBeTruthy();
+      // Single use: a replay comes back to the address without a session, never onto an error page.
+      const replay = await visit(link, `http://${MIRROR}/profile`, { sso_browser: key });
+      expect(replay.statusCode).toBe(302);
+      expect(replay.headers.location).toBe(`http://${MIRROR}/profile`);
+      expect(refreshCookie(replay)).toBeUndefined();
+    });
+
+    test('regression: a login link opened in another browser logs nobody in (login CSRF through /sso?code=)', async () => {
+      const attackerKey = await newBrowserKey();
+      const attacker = await registerOn(MIRROR);
+      const victim = await registerOn(MAIN);
+      const victimKey = await newBrowserKey();
+      const browsers: Record<string, string>[] = [
+        {},
+        { sso_browser: victimKey },
+        { sso_browser: victimKey, refresh_token: victim.refresh },
+      ];
+      for (const cookies of browsers) {
+        const res = await visit(await loginLink(attacker.token, attackerKey), `http://${MIRROR}/`, cookies);
+        expect(res.statusCode).toBe(302);
+        expect(refreshCookie(res)).toBeUndefined();
+      }
+      // The victim is still themselves on the main host.
+      const later = await start(`http://${MIRROR}/`, {
+        state: STATE,
+        cookies: { refresh_token: victim.refresh },
+      });
+      const arrived = await exchange(MIRROR, fragment(later).get('sso_code') as string, STATE);
+      expect(await userIdOf(MIRROR, arrived.json().token)).toBe(await userIdOf(MAIN, victim.token));
+    });
+
+    test('a login on a mirror replaces another player’s session on the main host, which ends', async () => {
+      const other = await registerOn(MAIN);
+      const key = await newBrowserKey();
+      const mirror = await registerOn(MIRROR);
+      const res = await visit(await loginLink(mirror.token, key), `http://${MIRROR}/`, {
+        sso_browser: key,
+        refresh_token: other.refresh,
+      });
+      expect(refreshCookie(res)).toBeTruthy();
+      expect((await call(MAIN, '/profile/user', { headers: bearer(other.token) })).statusCode).toBe(401);
+    });
+
+    test('the same player’s session on the main host is kept', async () => {
+      const main = await registerOn(MAIN);
+      const login = await call(MIRROR, '/api/v2/auth/login/email/password', {
+        method: 'POST',
+        payload: { email: main.email, password: STRONG_PASSWORD },
+      });
+      const key = await newBrowserKey();
+      const res = await visit(await loginLink(login.json().token, key), `http://${MIRROR}/`, {
+        sso_browser: key,
+        refresh_token: main.refresh,
+      });
+      expect(res.statusCode).toBe(302);
+      expect(refreshCookie(res)).toBeUndefined();
+      expect((await call(MAIN, '/profile/user', { headers: bearer(main.token) })).statusCode).toBe(200);
+    });
+
+    test('POST /sso/code: for a player only, and on the main host there is nothing to do', async () => {
+      const anonymous = await call(MIRROR, '/sso/code', {
+        method: 'POST',
+        payload: { browser: 'k'.repeat(43) },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      const main = await registerOn(MAIN);
+      const onMain = await call(MAIN, '/sso/code', {
+        method: 'POST',
+        payload: { browser: 'k'.repeat(43) },
+        headers: bearer(main.token),
+      });
+      expect(onMain.json()).toEqual({ sso: null });
+      const empty = await call(MIRROR, '/sso/code', {
+        method: 'POST',
+        payload: {},
+        headers: bearer(main.token),
+      });
+      expect(empty.statusCode).toBe(422);
+    });
   });
 
   test.each([
@@ -165,9 +378,7 @@ describe('main host, a mirror and a retired host', () => {
     '/relative',
   ])('a forged return address %s is refused, no redirect, no code', async (url) => {
     const main = await registerOn(MAIN);
-    const res = await call(MAIN, `/sso?url=${encodeURIComponent(url)}`, {
-      headers: { cookie: `refresh_token=${main.refresh}` },
-    });
+    const res = await start(url, { state: STATE, cookies: { refresh_token: main.refresh } });
     expect(res.statusCode).toBe(422);
     expect(res.headers.location).toBeUndefined();
     expect(res.json()).toEqual({ errors: { url: ['sso_refused'] } });
@@ -176,45 +387,6 @@ describe('main host, a mirror and a retired host', () => {
   test('only the main host starts single sign-on', async () => {
     const res = await call(MIRROR, `/sso?url=${encodeURIComponent(`http://${MIRROR}/`)}`);
     expect(res.statusCode).toBe(421);
-  });
-
-  test('a login on the mirror carries the main host’s link, which logs the player in there too', async () => {
-    const mirror = await registerOn(MIRROR);
-    const sso = mirror.res.json().sso as string;
-    expect(sso).toMatch(new RegExp(`^http://api\\.${MAIN.replace('.', '\\.')}/sso\\?code=[\\w-]+$`));
-    const link = new URL(sso);
-    link.searchParams.set('url', `http://${MIRROR}/profile`);
-    const visit = await call(MAIN, `${link.pathname}${link.search}`);
-    expect(visit.statusCode).toBe(302);
-    expect(visit.headers.location).toBe(`http://${MIRROR}/profile`);
-    const mainRefresh = refreshCookie(visit) as string;
-    expect(mainRefresh).toBeTruthy();
-    // The main host now knows the player: a later start hands the mirror a code.
-    const start = await call(MAIN, `/sso?url=${encodeURIComponent(`http://${MIRROR}/`)}`, {
-      headers: { cookie: `refresh_token=${mainRefresh}` },
-    });
-    expect(start.headers.location).toMatch(/#sso_code=/);
-    // The login code was single use.
-    const replay = await call(MAIN, `${link.pathname}${link.search}`);
-    expect(replay.statusCode).toBe(422);
-  });
-
-  test('the login answer on the main host has no sso link', async () => {
-    const email = uniqueEmail('sso');
-    await call(MAIN, '/api/v2/auth/register/email', {
-      method: 'POST',
-      payload: { email, password: STRONG_PASSWORD },
-    });
-    const login = await call(MAIN, '/api/v2/auth/login/email/password', {
-      method: 'POST',
-      payload: { email, password: STRONG_PASSWORD },
-    });
-    expect(login.json().sso).toBeNull();
-    const onMirror = await call(MIRROR, '/api/v2/auth/login/email/password', {
-      method: 'POST',
-      payload: { email, password: STRONG_PASSWORD },
-    });
-    expect(onMirror.json().sso).toMatch(/\/sso\?code=/);
   });
 
   test('the yandex verification meta tag is rendered when set', async () => {

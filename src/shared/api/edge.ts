@@ -41,3 +41,10 @@ export const utmResponse = z.object({
   promo: z.object({ type: z.string(), value: z.string() }).nullable(),
 });
 export type UtmAnswer = z.output<typeof utmResponse>;
+
+/** POST /sso/code: the main host's sso link with a login code, or null on the main host (docs/edge.md). */
+export const ssoCodeResponse = z.object({ sso: z.string().nullable() });
+export type SsoCodeAnswer = z.output<typeof ssoCodeResponse>;
+
+/** POST /simple-auth/code: the one-time code of a simple-auth link (docs/edge.md). */
+export const simpleAuthCodeResponse = z.object({ code: z.string() });

@@ -5,8 +5,10 @@ import { bytea, createdAt } from './columns.ts';
 /** The edge (docs/edge.md): single sign-on codes across mirrors and affiliate attribution. */
 
 /**
- * One-time single-sign-on codes: the main host hands one to a mirror in the return address; the
- * mirror exchanges it once, within seconds, for its own session. Only the hash is kept.
+ * One-time sign-in codes (docs/edge.md "Single sign-on across mirrors"), each exchanged once,
+ * within seconds, for a session on one host: `mirror` codes the main host hands a mirror in the
+ * return address, `login` codes a login on a mirror hands the main host, `link` codes of a
+ * simple-auth link. Only hashes are kept.
  */
 export const ssoCodes = pgTable(
   'sso_codes',
@@ -17,6 +19,14 @@ export const ssoCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The only host (`host[:port]`, lower-case, without `api.`) that may exchange it. */
     targetHost: text('target_host').notNull(),
+    /** `mirror`, `login` or `link`: the exchange that accepts it. */
+    purpose: text('purpose').notNull(),
+    /**
+     * The hash of the state value of the browser the code was made for (a `mirror` code: the
+     * mirror page's `ssoState` cookie; a `login` code: the main host's `sso_browser` cookie); the
+     * exchange must present the same value. Null for `link` codes.
+     */
+    stateHash: bytea('state_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -16,7 +16,7 @@ export const REFRESH_COOKIE = 'refresh_token';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The `sso` link of a login answer on a mirror (src/server/modules/edge/sso.ts); unset: none. */
-    loginSsoLink?: (request: FastifyRequest, userId: string) => Promise<string | null>;
+    loginSsoLink?: (request: FastifyRequest) => string | null;
     /** The caller's country (src/server/modules/edge/geo.ts); unset: unknown. */
     countryOf?: (request: FastifyRequest) => string | null;
   }
@@ -93,7 +93,8 @@ export function clearRefreshCookie(reply: FastifyReply) {
 
 /**
  * The session answer of docs/api-auth.md, with the refresh cookie and the device cookie. On a
- * mirror it carries `sso`, the main host's link that logs the player in there too (docs/edge.md).
+ * mirror it carries `sso`, the main host's link, where the page goes with a login code to log the
+ * player in there too (docs/edge.md).
  */
 export async function sendSession(
   reply: FastifyReply,
@@ -104,6 +105,6 @@ export async function sendSession(
 ) {
   setRefreshCookie(reply, session.refreshToken, env, request);
   setDeviceCookie(reply, request, session.deviceEntry);
-  const link = sso ? ((await request.server.loginSsoLink?.(request, session.user.id)) ?? null) : null;
+  const link = sso ? (request.server.loginSsoLink?.(request) ?? null) : null;
   return reply.send({ success: true, token: session.accessToken, sso: link, is_new: session.isNew });
 }

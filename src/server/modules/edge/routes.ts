@@ -4,11 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromMinor } from '../../../shared/money.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { fail } from '../../domain-error.ts';
+import { DomainError, fail, invalid } from '../../domain-error.ts';
 import { requireTrustedHost, siteOrigin } from '../../http/request-origin.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import { setDeviceCookie } from '../auth/device.ts';
-import { REFRESH_COOKIE, requestMeta, sendSession, setRefreshCookie } from '../auth/http.ts';
+import { REFRESH_COOKIE, requestMeta, requireUser, sendSession, setRefreshCookie } from '../auth/http.ts';
+import type { UserRow } from '../auth/repository.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toCsv } from '../history/csv.ts';
 import { attributionReport, insertTouch } from './attribution-repository.ts';
@@ -16,7 +17,7 @@ import { type GeoGate, regionOf } from './geo.ts';
 import { hostKey, type MirrorPolicy } from './mirrors.ts';
 import { REPORT_COLUMNS, ROUTES } from './schemas.ts';
 import { CONTENT_TAGS, type SiteContent } from './site-content.ts';
-import { type SingleSignOn, SSO_CODE_PARAM } from './sso.ts';
+import { type SingleSignOn, SSO_BROWSER_PARAM, SSO_CODE_PARAM } from './sso.ts';
 
 interface Deps {
   config: AppConfig;
@@ -128,23 +129,46 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  // ── single sign-on across mirrors (docs/product-rules.md §4) ──
+  // ── single sign-on across mirrors (docs/product-rules.md §4, docs/edge.md) ──
+  const signedIn = requireUser(database, deps.auth.keys);
+  const issueSession = async (user: UserRow, request: FastifyRequest) =>
+    deps.auth.sessions.issue(user, requestMeta(request, config.env), 'sso');
+
   api.get('/sso', { schema: declared('GET /sso') }, async (request, reply) => {
     sso.requireMainHost(request);
     const back = sso.returnAddress(request.query.url);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (request.query.code) {
-      // A login on a mirror: the main host opens its own session, then sends the player back.
-      const user = await sso.redeem(request.query.code, request.host);
-      const session = await deps.auth.sessions.issue(user, requestMeta(request, config.env), 'sso');
-      setRefreshCookie(reply, session.refreshToken, config.env, request);
-      setDeviceCookie(reply, request, session.deviceEntry);
+    const browser = sso.browserKey(request);
+    if (browser.fresh) sso.setBrowserCookie(reply, request, browser.key);
+    const held = await sso.sessionOf(request.cookies[REFRESH_COOKIE]);
+    const { code, state } = request.query;
+    if (code) {
+      // A login on a mirror: the main host opens its own session, if the code was made for this
+      // browser's key; either way the player goes back, never stranded on an error.
+      const user = await sso
+        .redeem(code, { host: request.host, purpose: 'login', state: browser.key })
+        .catch((error: unknown) => {
+          if (error instanceof DomainError && error.has('code', 'sso_refused')) return undefined;
+          throw error;
+        });
+      if (!user) request.log.info('sso login code refused: back without a session here');
+      else if (user.id !== held?.userId) {
+        const session = await issueSession(user, request);
+        setRefreshCookie(reply, session.refreshToken, config.env, request);
+        setDeviceCookie(reply, request, session.deviceEntry);
+        // The player logged in on the mirror as somebody else: that login ends the other session here.
+        if (held) await deps.auth.sessions.logout(held.sessionId);
+      }
       return reply.redirect(back.href, 302);
     }
-    const userId = await sso.playerOf(request.cookies[REFRESH_COOKIE]);
     const target = hostKey(back.host);
-    if (userId && target && target !== mirrors.main) {
-      back.hash = `${SSO_CODE_PARAM}=${await sso.issueCode(userId, target)}`;
+    if (target && target !== mirrors.main) {
+      const fragment = new URLSearchParams();
+      // Only a page that sent its state can get a code: the code is bound to it.
+      if (held && state)
+        fragment.set(SSO_CODE_PARAM, await sso.issueCode(held.userId, target, 'mirror', state));
+      fragment.set(SSO_BROWSER_PARAM, browser.key);
+      back.hash = fragment.toString();
     }
     return reply.redirect(back.href, 302);
   });
@@ -152,9 +176,34 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
     '/sso/exchange',
     { preValidation: requireTrustedHost, schema: declared('POST /sso/exchange') },
     async (request, reply) => {
-      const user = await sso.redeem(request.body.code, request.host);
-      const session = await deps.auth.sessions.issue(user, requestMeta(request, config.env), 'sso');
-      return sendSession(reply, request, config.env, session, { sso: false });
+      const held = await sso.sessionOf(request.cookies[REFRESH_COOKIE]);
+      const { code, state } = request.body;
+      const user = await sso.redeem(code, { host: request.host, purpose: 'mirror', state });
+      // A browser holding another player's session here keeps it: never swapped without the player.
+      if (held && held.userId !== user.id) throw invalid('code', 'sso_refused');
+      return sendSession(reply, request, config.env, await issueSession(user, request), { sso: false });
+    },
+  );
+  api.post('/sso/code', { preValidation: signedIn, schema: declared('POST /sso/code') }, async (request) => ({
+    sso: await sso.loginLink(request, request.auth!.user.id, request.body.browser),
+  }));
+
+  // ── simple-auth links (docs/edge.md "Attribution"): a one-time code, never a token ──
+  api.post(
+    '/simple-auth/code',
+    { preValidation: [requireTrustedHost, signedIn], schema: declared('POST /simple-auth/code') },
+    async (request) => ({
+      code: await sso.issueCode(request.auth!.user.id, hostKey(request.host) as string, 'link', null),
+    }),
+  );
+  api.post(
+    '/simple-auth/exchange',
+    { preValidation: requireTrustedHost, schema: declared('POST /simple-auth/exchange') },
+    async (request, reply) => {
+      const held = await sso.sessionOf(request.cookies[REFRESH_COOKIE]);
+      const user = await sso.redeem(request.body.code, { host: request.host, purpose: 'link', state: null });
+      if (held && held.userId !== user.id) throw invalid('code', 'sso_refused');
+      return sendSession(reply, request, config.env, await issueSession(user, request), { sso: false });
     },
   );
 

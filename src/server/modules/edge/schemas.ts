@@ -5,6 +5,8 @@ import {
   ipResponse,
   mirrorRedirectResponse,
   mirrorResponse,
+  simpleAuthCodeResponse,
+  ssoCodeResponse,
   utmResponse,
 } from '../../../shared/api/edge.ts';
 import { LOCALES } from '../../../shared/locales.ts';
@@ -47,8 +49,20 @@ export const pageOpen = z.object({
 export const mirrorRedirect = z.object({ domain: text(255).min(1, { error: 'required' }) });
 export const ipQuery = z.object({ host: text(255).min(1, { error: 'required' }), userAgent: optional(1000) });
 
-export const ssoStart = z.object({ url: text(4000).min(1, { error: 'required' }), code: optional(200) });
-export const ssoExchange = z.object({ code: text(200).min(1, { error: 'required' }) });
+/** GET /sso: where to go back to; a mirror page's start adds its `state`, a login on a mirror a `code`. */
+export const ssoStart = z.object({
+  url: text(4000).min(1, { error: 'required' }),
+  code: optional(200),
+  state: optional(200),
+});
+/** POST /sso/exchange: the code of the fragment and the page's own state value (its `ssoState` cookie). */
+export const ssoExchange = z.object({
+  code: text(200).min(1, { error: 'required' }),
+  state: text(200).min(1, { error: 'required' }),
+});
+/** POST /sso/code: the main host's browser key the mirror page holds (its `ssoBrowser` cookie). */
+export const ssoLoginCode = z.object({ browser: text(200).min(1, { error: 'required' }) });
+export const simpleAuthExchange = z.object({ code: text(200).min(1, { error: 'required' }) });
 
 const link = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -159,16 +173,41 @@ export const ROUTES = {
     response: { 200: success },
   }),
   'GET /sso': route({
-    summary: 'Main host: sends the browser back to a mirror address with a one-time code when logged in',
+    summary:
+      'Main host: sends the browser back to a mirror address with its browser key, and a one-time code bound to the page’s `state` when logged in; with a login `code` from a mirror, opens a session here first',
     querystring: ssoStart,
     response: {
-      302: content('text/plain', z.string(), 'Back to the address, with `#sso_code=` when logged in'),
+      302: content(
+        'text/plain',
+        z.string(),
+        'Back to the address, with `#sso_browser=` (and `&sso_code=` when logged in); with `code`, back without a fragment',
+      ),
     },
     errors: ['misdirected'],
   }),
   'POST /sso/exchange': route({
-    summary: 'Mirror: exchanges a one-time code for a session of its own',
+    summary: 'Mirror: exchanges a one-time code and the page’s state for a session of its own',
     body: orEmpty(ssoExchange),
+    response: { 200: sessionResponse },
+    errors: ['misdirected'],
+  }),
+  'POST /sso/code': route({
+    summary:
+      'Mirror, after a login: the main host’s sso link with a one-time code for this player, bound to the given browser key',
+    auth: 'player',
+    body: orEmpty(ssoLoginCode),
+    response: { 200: ssoCodeResponse },
+    errors: ['unauthenticated'],
+  }),
+  'POST /simple-auth/code': route({
+    summary: 'A one-time code for a simple-auth link to this host: the link’s `simpleAuthToken`',
+    auth: 'player',
+    response: { 200: simpleAuthCodeResponse },
+    errors: ['unauthenticated', 'misdirected'],
+  }),
+  'POST /simple-auth/exchange': route({
+    summary: 'Exchanges a simple-auth link’s one-time code for a session on this host',
+    body: orEmpty(simpleAuthExchange),
     response: { 200: sessionResponse },
     errors: ['misdirected'],
   }),
