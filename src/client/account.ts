@@ -1,13 +1,23 @@
 import { isLocale, LANGUAGE_TAG, type Locale } from '../shared/locales.ts';
+import { formatMoneyText } from '../shared/money.ts';
+
 import { openModal } from '../stores/modals.ts';
+
 import { $sessionStatus, $user, hasFeature, type User } from '../stores/user.ts';
+
 import { profile } from './auth.ts';
+
 import { watchBonusCompletion } from './bonus-notices.ts';
+
 import { startLiveBalance } from './live-balance.ts';
-import { formatDecimal } from './money-format.ts';
+
 import { handlePaymentReturn } from './payment-return.ts';
+import { showPlayerAmounts } from './player-money.ts';
+
 import { hasQueryFlag, openGuestFlagModals, removeQueryFlags } from './query-flags.ts';
+
 import { logout, replaceUser, startSession } from './session.ts';
+
 import { localHref, pageLocale } from './site.ts';
 
 /**
@@ -38,7 +48,7 @@ function setMenu(open: boolean, focus: 'first' | 'toggle' | null = null): void {
 
 /** Balance for display: Intl per page locale and account currency, from the exact decimal string. */
 function formatBalance(user: Pick<User, 'balance' | 'currency'>, languageTag: string): string {
-  return user.currency ? formatDecimal(user.balance, user.currency, languageTag) : '—';
+  return user.currency ? formatMoneyText(user.balance, user.currency, languageTag) : '—';
 }
 
 function displayName(user: User): string {
@@ -79,6 +89,7 @@ function render(user: User | null): void {
   if (nameSlot) nameSlot.textContent = displayName(user);
   if (contactSlot) contactSlot.textContent = user.name ? (user.email ?? user.phone ?? '') : `ID ${user.id}`;
   renderAvatar(user);
+  if (user.currency) showPlayerAmounts(document, user.currency, LANGUAGE_TAG[pageLocale()]);
   renderReminders(user);
   showFeatureItems(user);
 }

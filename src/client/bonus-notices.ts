@@ -1,8 +1,12 @@
 import { LANGUAGE_TAG, type Locale } from '../shared/locales.ts';
+import { formatMoneyText } from '../shared/money.ts';
+
 import { $user } from '../stores/user.ts';
+
 import { bonusApi } from './bonus.ts';
+
 import { islandI18n } from './i18n.ts';
-import { formatDecimal } from './money-format.ts';
+
 import { notifySuccess } from './notices.ts';
 
 /**
@@ -48,6 +52,6 @@ async function announceCompletion(locale: Locale, currency: string | null): Prom
   if (last?.status !== 'completed' || announced().includes(last.id)) return;
   remember(last.id);
   const { t } = await islandI18n(locale);
-  const amount = formatDecimal(last.converted, currency ?? last.currency, LANGUAGE_TAG[locale]);
+  const amount = formatMoneyText(last.converted, currency ?? last.currency, LANGUAGE_TAG[locale]);
   notifySuccess(t('bonus.completedTitle'), t('modals.close'), [t('bonus.convertedTo', { amount })]);
 }

@@ -4,9 +4,9 @@ import { formatAmountDetail, formatFileSize } from './money-format.ts';
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 test.each([
-  ['100.00', 'USD', 'pt-BR', 'US$ 100'],
+  ['100.00', 'USD', 'pt-BR', 'US$ 100,00'],
   ['5000.50', 'USD', 'pt-BR', 'US$ 5.000,50'],
-  ['100.00', 'RUB', 'ru', '100 ₽'],
+  ['100.00', 'RUB', 'ru', '100,00 ₽'],
   ['10 MB', 'USD', 'pt-BR', '10 MB'],
   ['JPEG, PNG, PDF', 'USD', 'en-US', 'JPEG, PNG, PDF'],
 ])('the detail %j of a server message in %s, %s reads %j', (detail, currency, tag, shown) => {

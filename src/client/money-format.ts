@@ -1,26 +1,11 @@
-import { formatMoney, toMinor } from '../shared/money.ts';
-
-/**
- * A decimal amount as the API sends it ("1500.00", signed in the history: "-12.50") in the
- * format of the language tag and the currency; the raw text when it is not an amount.
- */
-export function formatDecimal(amount: string, currency: string, tag: string): string {
-  const text = amount.trim();
-  const negative = text.startsWith('-');
-  try {
-    const minor = toMinor(text.replace(/^[-+]/, ''));
-    return formatMoney(negative ? -minor : minor, currency, tag);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
+import { formatMoneyText } from '../shared/money.ts';
 
 /**
  * The detail of a server message as the page shows it: an amount ("100.00", as in
  * `amount_too_small:100.00`) in the format of the tag and currency, anything else as sent.
  */
 export function formatAmountDetail(detail: string, currency: string, tag: string): string {
-  return /^\d+(\.\d+)?$/.test(detail.trim()) ? formatDecimal(detail, currency, tag) : detail;
+  return /^\d+(\.\d+)?$/.test(detail.trim()) ? formatMoneyText(detail, currency, tag) : detail;
 }
 
 /**

@@ -494,7 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       distDir: deps.distDir ?? fileURLToPath(new URL('../../dist', import.meta.url)),
       site: config.site,
       pages: cachedPages,
-      content: { campaigns: (currency) => bonus.publicCampaigns(currency, null) },
+      content: { offers: () => bonus.offers() },
       siteContent: content,
       isRetired: (hostname) => mirrors.isRetiredHost(hostname),
     });

@@ -31,6 +31,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   hi: 'हिन्दी',
 };
 
+/** The BCP 47 tag of a locale code as i18next reports it (`kz` → `kk`); en-US for anything else. */
+export function languageTagOf(language: string): string {
+  return isLocale(language) ? LANGUAGE_TAG[language] : FALLBACK_LANGUAGE_TAG;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatMoney, fromMinor, toMinor } from './money.ts';
+import { formatMoney, formatMoneyText, fromMinor, toMinor } from './money.ts';
 
 describe('minor units', () => {
   test.each([
@@ -18,11 +18,27 @@ describe('minor units', () => {
     expect(() => toMinor(bad)).toThrow(/Expected/);
   });
 
-  test('formats per locale and currency', () => {
-    expect(formatMoney(123456n, 'USD', 'en-US')).toBe('$1,234.56');
-    expect(formatMoney(100n, 'RUB', 'ru').replace(/\s/g, ' ')).toBe('1 ₽');
-    expect(formatMoney(123456n, 'EUR', 'pt-BR').replace(/\s/g, ' ')).toBe('€ 1.234,56');
-    // Never one decimal: 1109.8 is shown as 1,109.80.
-    expect(formatMoney(110980n, 'RUB', 'en-US').replace(/\s/g, ' ')).toBe('RUB 1,109.80');
+  test.each([
+    [123456n, 'USD', 'en-US', '$1,234.56'],
+    // Whole amounts keep their decimals: "$0" and "$100" read like a different kind of number.
+    [0n, 'USD', 'en-US', '$0.00'],
+    [10000n, 'USD', 'en-US', '$100.00'],
+    [100n, 'RUB', 'ru', '1,00 ₽'],
+    [123456n, 'EUR', 'pt-BR', '€ 1.234,56'],
+    [110980n, 'RUB', 'en-US', 'RUB 1,109.80'],
+    // Kazakh: the comma everywhere, never a mix of "0,00" and "0.00".
+    [0n, 'KZT', 'kk', '0,00 ₸'],
+    [-10n, 'USD', 'en-US', '-$0.10'],
+  ])('%s minor units of %s in %s read %s', (minor, currency, tag, expected) => {
+    expect(formatMoney(minor, currency, tag).replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  test.each([
+    ['-0.10', 'USD', 'en-US', '-$0.10'],
+    ['+12.5', 'EUR', 'pt-BR', '€ 12,50'],
+    ['12.50', 'INR', 'hi', '₹12.50'],
+    ['abc', 'USD', 'en-US', 'abc USD'],
+  ])('the API amount %j in %s, %s reads %s', (text, currency, tag, expected) => {
+    expect(formatMoneyText(text, currency, tag).replace(/\s/g, ' ')).toBe(expected);
   });
 });

@@ -30,8 +30,9 @@ export function fromMinor(minor: bigint, digits = MINOR_DIGITS): string {
 }
 
 /**
- * Formats minor units for display per locale and currency (Intl; exact for |amount| < 2^53):
- * whole amounts without decimals ("RUB 990"), others with all of them ("RUB 1,109.80").
+ * The one money formatter of the site (pages, islands, notices): minor units per locale and
+ * currency with every minor digit, signed when negative ("$100.00", "-$0.10", "1 000,00 ₸",
+ * "R$ 0,98"). Exact for |amount| < 2^53 minor units.
  */
 export function formatMoney(
   minor: bigint,
@@ -40,11 +41,30 @@ export function formatMoney(
   digits = MINOR_DIGITS,
 ): string {
   const value = Number(fromMinor(minor, digits));
-  const whole = minor % 10n ** BigInt(digits) === 0n;
-  return numberFormat(languageTag, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  try {
+    return numberFormat(languageTag, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  } catch {
+    // An unknown currency code: the amount in the tag's digits, then the code.
+    return `${numberFormat(languageTag, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${currency}`;
+  }
+}
+
+/**
+ * A decimal amount as the API sends it ("1500.00", signed in the history and in profits: "-12.50")
+ * through `formatMoney`; the raw text with the code when it is not an amount.
+ */
+export function formatMoneyText(decimal: string, currency: string, languageTag: string): string {
+  const text = decimal.trim();
+  const negative = text.startsWith('-');
+  try {
+    const minor = toMinor(text.replace(/^[-+]/, ''));
+    return formatMoney(negative ? -minor : minor, currency, languageTag);
+  } catch {
+    return `${decimal} ${currency}`;
+  }
 }

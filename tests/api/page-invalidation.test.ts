@@ -33,3 +33,38 @@ test('invalidating a tag on one instance drops the pages that show it on the oth
   await first.app.invalidatePages();
   await expect.poll(() => second.app.pageCache.size).toBe(0);
 });
+
+test('a campaign saved by the operator drops /bonuses of every locale, on every instance', async () => {
+  const operator = await createTestApp(
+    { OPERATOR_API_TOKEN: 'operator-token-pages-0123456789' },
+    {
+      bus,
+      database: first.database,
+    },
+  );
+  try {
+    const locales = ['ru', 'en', 'kz', 'br', 'hi'];
+    for (const locale of locales)
+      await second.app.pageCache.put(`/${locale}/bonuses`, { ...page('<p>offers</p>', ['bonuses']), locale });
+    await second.app.pageCache.put('/en/faq', page('<p>faq</p>', []));
+    const res = await operator.app.inject({
+      method: 'POST',
+      url: '/api/operator/bonus/campaigns',
+      headers: { authorization: 'Bearer operator-token-pages-0123456789' },
+      payload: {
+        name: `pages-${Date.now()}`,
+        kind: 'no_deposit',
+        wager: 1,
+        days: 7,
+        amount: { RUB: '100' },
+        is_public: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const locale of locales)
+      await expect.poll(() => second.app.pageCache.get(`/${locale}/bonuses`)).toBeUndefined();
+    expect(second.app.pageCache.get('/en/faq')).toBeDefined();
+  } finally {
+    await operator.close();
+  }
+});

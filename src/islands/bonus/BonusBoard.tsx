@@ -2,12 +2,17 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bonusApi, refreshBalances, reportPromoError } from '../../client/bonus.ts';
-import { formatDecimal } from '../../client/money-format.ts';
 import type { GrantView } from '../../shared/api/bonus.ts';
-import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatDate } from '../../shared/date-format.ts';
+import { LANGUAGE_TAG, type Locale, languageTagOf } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
 import { IslandSkeleton } from '../ui/IslandRoot.tsx';
+
 import { useApiCall } from '../ui/useApi.ts';
+
 import { usePlayerData } from './use-player-data.ts';
+
 import '../ui/forms.css';
 import './bonus.css';
 import { WagerBar } from './WagerBar.tsx';
@@ -37,7 +42,7 @@ export function BonusBoard({ locale, past = false }: { locale: Locale; past?: bo
       </section>
     );
   const money = (amount: string | null) =>
-    amount === null ? '—' : formatDecimal(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
+    amount === null ? '—' : formatMoneyText(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
   const changed = async () => {
     await Promise.all([reload(), refreshBalances()]);
   };
@@ -222,7 +227,12 @@ function ActiveBonus({
       <dl className="bonus-terms">
         <div>
           <dt>{t('bonus.expires')}</dt>
-          <dd>{new Date(grant.expires_at).toLocaleString(i18n.language)}</dd>
+          <dd>
+            {formatDate(grant.expires_at, languageTagOf(i18n.language), {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+          </dd>
         </div>
         <div>
           <dt>{t('bonus.maxBet')}</dt>
@@ -285,7 +295,7 @@ function AvailableBonus({
           ? t('bonus.waitingDeposit')
           : t('bonus.terms', { multiplier: grant.wager_multiplier, requirement: money(grant.requirement) })}
         {' · '}
-        {t('bonus.until', { date: new Date(grant.expires_at).toLocaleDateString(i18n.language) })}
+        {t('bonus.until', { date: formatDate(grant.expires_at, languageTagOf(i18n.language)) })}
       </span>
       {!waiting && (
         <button

@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { bonusApi, refreshBalances } from '../../client/bonus.ts';
-import { formatDecimal } from '../../client/money-format.ts';
+import { formatDate } from '../../shared/date-format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
 import { VIP_LEVELS } from '../../shared/vip.ts';
+
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+
 import { useApiCall } from '../ui/useApi.ts';
+
 import { usePlayerData } from './use-player-data.ts';
+
 import './bonus.css';
 import { WagerBar } from './WagerBar.tsx';
 
@@ -34,7 +40,7 @@ function Vip({ locale }: { locale: Locale }) {
       </section>
     );
   if (!vip) return <IslandSkeleton />;
-  const money = (amount: string) => formatDecimal(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
+  const money = (amount: string) => formatMoneyText(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
   const level = VIP_LEVELS[vip.level];
   const next = VIP_LEVELS[vip.level + 1];
   const claim = async (run: () => Promise<unknown>) => {
@@ -80,7 +86,9 @@ function Vip({ locale }: { locale: Locale }) {
             <span className="bonus-title">
               <strong>{money(vip[kind].amount)}</strong> {t(`vip.${kind}`)}
             </span>
-            <span className="muted">{t(`vip.${kind}Text`, { period: vip[kind].period })}</span>
+            <span className="muted">
+              {t(`vip.${kind}Text`, { period: periodText(kind, vip[kind].period, LANGUAGE_TAG[locale]) })}
+            </span>
             <button
               type="button"
               className="btn"
@@ -111,4 +119,11 @@ function Vip({ locale }: { locale: Locale }) {
       </div>
     </section>
   );
+}
+
+/** A reward period as people read it: the week's first day ("16 Nov 2026") or the month ("November 2026"). */
+export function periodText(kind: 'weekly' | 'monthly', period: string, tag: string): string {
+  return kind === 'weekly'
+    ? formatDate(period, tag, { dateStyle: 'medium', timeZone: 'UTC' })
+    : formatDate(`${period}-01`, tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

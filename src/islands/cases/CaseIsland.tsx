@@ -9,7 +9,7 @@ import { $sessionStatus, $user } from '../../stores/user.ts';
 import {
   type Bet,
   type BetAnswer,
-  formatAmount,
+  formatMoney,
   formatMultiplier,
   formatNumber,
   GameShell,
@@ -77,7 +77,7 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
   }, [price.amount]);
   const rows = useMemo(() => prizeRows(slug, priceMinor), [slug, priceMinor]);
   const money = useCallback(
-    (minor: bigint) => formatAmount(minor, price.currency, f.tag),
+    (minor: bigint) => formatMoney(minor, price.currency, f.tag),
     [f.tag, price.currency],
   );
   // A prize row's multiplier as the case shows it: "×0.4", "×1,09" (pt-BR).

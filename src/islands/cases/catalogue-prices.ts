@@ -4,9 +4,11 @@
  * player's currency.
  */
 import { startSession } from '../../client/session.ts';
+
 import { isLocale, LANGUAGE_TAG } from '../../shared/locales.ts';
-import { toMinor } from '../../shared/money.ts';
-import { formatAmount } from '../games/kit/format.ts';
+
+import { formatMoney, toMinor } from '../../shared/money.ts';
+
 import { fetchCasePrices } from './prices.ts';
 
 export async function refreshCasePrices(root: ParentNode = document): Promise<void> {
@@ -20,7 +22,7 @@ export async function refreshCasePrices(root: ParentNode = document): Promise<vo
     const slot = root.querySelector<HTMLElement>(`[data-case-price="${CSS.escape(entry.slug)}"]`);
     if (!slot) continue;
     try {
-      slot.textContent = formatAmount(toMinor(entry.price), entry.currency, tag);
+      slot.textContent = formatMoney(toMinor(entry.price), entry.currency, tag);
       slot.dataset.currency = entry.currency;
     } catch {
       // An unexpected price keeps the server-rendered one.

@@ -3,16 +3,25 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayCurrency } from '../../shared/currencies.ts';
 import type { Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
 import { $user } from '../../stores/user.ts';
-import { formatDecimalAmount, formatNumber } from '../games/kit/format.ts';
+
+import { formatNumber } from '../games/kit/format.ts';
 import { useReducedMotion } from '../games/kit/motion.ts';
+
 import { useLanguageTag } from '../games/kit/use-language-tag.ts';
+
 import { IslandRoot } from '../ui/IslandRoot.tsx';
+
 import { CrashGraph, type GraphInput } from './CrashGraph.tsx';
+
 import { CrashPanel } from './CrashPanel.tsx';
+
 import { type CrashFormats, HistoryStrip, MyBets, PlayersTable } from './CrashTables.tsx';
+
 import './crash.css';
 import { RoundModal } from './RoundModal.tsx';
+
 import { useCrash } from './use-crash.ts';
 
 /**
@@ -40,7 +49,7 @@ function CrashPage({ locale }: { locale: Locale }) {
   graph.current = { round: game.state?.round ?? null, offset: game.offset, reducedMotion };
   const formats = useMemo<CrashFormats>(
     () => ({
-      money: (decimal: string, code = currency) => formatDecimalAmount(decimal, code, tag),
+      money: (decimal: string, code = currency) => formatMoneyText(decimal, code, tag),
       multiplier: (decimal: string) =>
         `${formatNumber(Number(decimal), tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`,
     }),

@@ -11,7 +11,7 @@ import {
   animationsOff,
   type Bet,
   type BetAnswer,
-  formatDecimalAmount,
+  formatMoneyText,
   GameShell,
   inInstantSeries,
   onFrame,
@@ -59,10 +59,7 @@ function Keno() {
   const row = useMemo(() => paytableRow(risk, picks.length), [risk, picks.length]);
   const tag = useLanguageTag();
   const currency = useStore($user)?.currency ?? DEFAULT_CURRENCY;
-  const money = useCallback(
-    (decimal: string) => formatDecimalAmount(decimal, currency, tag),
-    [currency, tag],
-  );
+  const money = useCallback((decimal: string) => formatMoneyText(decimal, currency, tag), [currency, tag]);
   const top = topMultiplier(risk, picks.length);
   // The smallest win of the paytable row (1.1× on low risk): the panel's minimum stake can win it.
   const minWin = useMemo(

@@ -5,6 +5,7 @@ import { profile, type SessionInfo } from '../../client/auth.ts';
 import { notifySuccess } from '../../client/notices.ts';
 import { refreshProfile } from '../../client/session.ts';
 import { describeUserAgent } from '../../client/user-agent.ts';
+import { formatDate as formatDateIn } from '../../shared/date-format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { $sessionStatus, $user, type User } from '../../stores/user.ts';
 import { focusFirstInvalid, NewPasswordFields, PasswordField, SubmitButton } from '../ui/fields.tsx';
@@ -143,12 +144,10 @@ function formatDate(value: string | null, locale: Locale, timezone: string | nul
   if (Number.isNaN(date.getTime())) return value;
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   try {
-    return new Intl.DateTimeFormat(LANGUAGE_TAG[locale], {
-      ...options,
-      timeZone: timezone ?? undefined,
-    }).format(date);
+    return formatDateIn(date, LANGUAGE_TAG[locale], { ...options, timeZone: timezone ?? undefined });
   } catch {
-    return new Intl.DateTimeFormat(LANGUAGE_TAG[locale], options).format(date);
+    // A stored time zone this browser does not know: the browser's own.
+    return formatDateIn(date, LANGUAGE_TAG[locale], options);
   }
 }
 

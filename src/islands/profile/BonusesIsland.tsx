@@ -1,11 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../client/money-format.ts';
 import { localHref } from '../../client/site.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
 import { $sessionStatus, $user } from '../../stores/user.ts';
+
 import { BonusBoard } from '../bonus/BonusBoard.tsx';
+
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+
 import './account.css';
 
 /**
@@ -27,7 +31,9 @@ function Bonuses({ locale }: { locale: Locale }) {
   const status = useStore($sessionStatus);
   if (status === 'unknown') return <IslandSkeleton />;
   if (!user) return null;
-  const amount = user.currency ? formatDecimal(user.bonus_balance, user.currency, LANGUAGE_TAG[locale]) : '—';
+  const amount = user.currency
+    ? formatMoneyText(user.bonus_balance, user.currency, LANGUAGE_TAG[locale])
+    : '—';
   return (
     <div className="bonus-board" data-testid="profile-bonuses">
       <section className="panel" aria-labelledby="bonus-balance">

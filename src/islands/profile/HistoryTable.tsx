@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow } from '../../client/money.ts';
-import { formatDecimal } from '../../client/money-format.ts';
 import { localHref } from '../../client/site.ts';
 import { formatters } from '../../i18n/format.ts';
 import type { Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
 
 /** One page of the history: date, type (a bet links to the verifier), signed amount, status. */
 export function HistoryTable(props: {
@@ -49,7 +49,7 @@ export function HistoryTable(props: {
                 data-label={t('history.amount')}
                 className={`num ${row.amount.startsWith('-') ? 'minus' : 'plus'}`}
               >
-                {formatDecimal(row.amount, row.currency, format.tag)}
+                {formatMoneyText(row.amount, row.currency, format.tag)}
               </td>
               <td data-label={t('history.status')}>
                 <span className="status-pill" data-status={row.status}>

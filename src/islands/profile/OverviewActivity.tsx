@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bonusApi } from '../../client/bonus.ts';
-import { formatDecimal } from '../../client/money-format.ts';
 import { localHref } from '../../client/site.ts';
 import type { GrantView, VipStatus } from '../../shared/api/bonus.ts';
+import { formatDate } from '../../shared/date-format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
 import { BONUSES_FEATURE } from '../../shared/profile.ts';
+
 import { VIP_LEVELS } from '../../shared/vip.ts';
+
 import type { BetView } from '../../shared/wire/bets.ts';
 import { hasFeature, type User } from '../../stores/user.ts';
+
 import '../bonus/bonus.css';
 import { WagerBar } from '../bonus/WagerBar.tsx';
 
@@ -20,7 +25,7 @@ interface Activity {
 
 /** The overview's live part: VIP level and progress, the active bonus's wagering, the last bets. */
 export function OverviewActivity({ user, locale }: { user: User; locale: Locale }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [activity, setActivity] = useState<Activity | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a balance change (a bet, a bonus) reloads it.
   useEffect(() => {
@@ -47,7 +52,7 @@ export function OverviewActivity({ user, locale }: { user: User; locale: Locale 
     };
   }, [user.id, user.balance, user.bonus_balance]);
   if (!activity) return null;
-  const money = (amount: string) => formatDecimal(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
+  const money = (amount: string) => formatMoneyText(amount, user.currency ?? 'RUB', LANGUAGE_TAG[locale]);
   const { vip, active, bets } = activity;
   const level = vip ? VIP_LEVELS[vip.level] : undefined;
   const bonusesHref = localHref(hasFeature(user, BONUSES_FEATURE) ? '/profile/bonuses' : '/bonuses');
@@ -103,7 +108,12 @@ export function OverviewActivity({ user, locale }: { user: User; locale: Locale 
                 <span className="bonus-title">
                   <strong>{t(`games.${bet.game}.name`)}</strong> · {money(bet.amount)}
                 </span>
-                <span className="muted">{new Date(bet.created_at).toLocaleString(i18n.language)}</span>
+                <span className="muted">
+                  {formatDate(bet.created_at, LANGUAGE_TAG[locale], {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </span>
                 {bet.profit === null ? (
                   <span className="badge">{t('profileOverview.inPlay')}</span>
                 ) : (

@@ -2,13 +2,18 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verificationStatus } from '../../client/money.ts';
-import { formatDecimal } from '../../client/money-format.ts';
 import { localHref } from '../../client/site.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
 import { BONUSES_FEATURE } from '../../shared/profile.ts';
+
 import { $sessionStatus, $user, hasFeature, type User } from '../../stores/user.ts';
+
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
+
 import { OverviewActivity } from './OverviewActivity.tsx';
+
 import './account.css';
 
 /**
@@ -47,7 +52,7 @@ function Identity({ user, locale }: { user: User; locale: Locale }) {
   const { t } = useTranslation();
   const tag = LANGUAGE_TAG[locale];
   const name = displayName(user);
-  const money = (amount: string) => (user.currency ? formatDecimal(amount, user.currency, tag) : '—');
+  const money = (amount: string) => (user.currency ? formatMoneyText(amount, user.currency, tag) : '—');
   return (
     <section className="panel overview-identity" aria-labelledby="overview-name">
       <span className="overview-avatar" aria-hidden="true">

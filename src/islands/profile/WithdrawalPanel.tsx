@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bonusApi } from '../../client/bonus.ts';
-import { formatDecimal } from '../../client/money-format.ts';
 import type { Currency } from '../../shared/currencies.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
 import { openModal } from '../../stores/modals.ts';
+
 import type { User } from '../../stores/user.ts';
 import { AmountField } from '../ui/AmountField.tsx';
+
 import { SubmitButton, TextField } from '../ui/fields.tsx';
+
 import { useWithdrawal } from './use-withdrawal.ts';
 
 /** The withdrawal request on /profile/history, and the verification call-out when KYC is needed. */
@@ -20,7 +24,7 @@ export function WithdrawalPanel(props: {
   const { user, currency } = props;
   const { t } = useTranslation();
   const tag = LANGUAGE_TAG[props.locale];
-  const show = (decimal: string) => formatDecimal(decimal, currency, tag);
+  const show = (decimal: string) => formatMoneyText(decimal, currency, tag);
   const form = useWithdrawal({ currency, tag, show, onDone: props.onDone });
 
   return (

@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { formatDecimalAmount, formatNumber } from '../games/kit/format.ts';
+import { formatMoneyText } from '../../shared/money.ts';
+
+import { formatNumber } from '../games/kit/format.ts';
 import { useLanguageTag } from '../games/kit/use-language-tag.ts';
 
 /** Money in the room's currency and the page's locale, and a percentage ("33.33" → "33,33 %"). */
@@ -12,10 +14,7 @@ export interface Formats {
 /** Money in `currency` and percentages in the page's locale. */
 export function useFormats(currency: string): Formats {
   const tag = useLanguageTag();
-  const money = useCallback(
-    (decimal: string) => formatDecimalAmount(decimal, currency, tag),
-    [currency, tag],
-  );
+  const money = useCallback((decimal: string) => formatMoneyText(decimal, currency, tag), [currency, tag]);
   return useMemo(
     () => ({
       money,

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ratio } from '../../games/ratio.ts';
 import { pocketColor } from '../../games/roulette/engine.ts';
 import { displayCurrency } from '../../shared/currencies.ts';
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, languageTagOf } from '../../shared/locales.ts';
 import { fromMinor, toMinor } from '../../shared/money.ts';
 import { $user } from '../../stores/user.ts';
 import {
   animationsOff,
   type Bet,
   type BetAnswer,
-  formatAmount,
+  formatChip,
+  formatMoney,
   GameShell,
   useGameApi,
 } from '../games/kit/index.ts';
@@ -76,7 +77,7 @@ function Roulette() {
   const api = useGameApi();
   const user = useStore($user);
   const currency = displayCurrency(user, isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
-  const tag = LANGUAGE_TAG[i18n.language as Locale] ?? 'en-US';
+  const tag = languageTagOf(i18n.language);
   // The table's stake limits are roulette's bet band (a spin's stake is the sum of its chips).
   const limits = useBetLimits('roulette', currency);
   const chips = useMemo(() => (limits ? chipValues(limits) : []), [limits]);
@@ -93,12 +94,8 @@ function Roulette() {
 
   const selected = chip !== null && chips.includes(chip) ? chip : (chips[0] ?? null);
 
-  const moneyLabel = useCallback((amount: bigint) => formatAmount(amount, currency, tag), [currency, tag]);
-  const compact = useMemo(
-    () => new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 2 }),
-    [tag],
-  );
-  const chipLabel = useCallback((amount: bigint) => compact.format(Number(fromMinor(amount))), [compact]);
+  const moneyLabel = useCallback((amount: bigint) => formatMoney(amount, currency, tag), [currency, tag]);
+  const chipLabel = useCallback((amount: bigint) => formatChip(amount, tag), [tag]);
 
   // The recent pockets of this player, newest first (the kit loads the same list for its chips).
   const userId = user?.id;

@@ -5,8 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
-import type { PublicCampaign } from '../../shared/api/bonus.ts';
-import type { Currency } from '../../shared/currencies.ts';
+import type { PublicOffer } from '../../shared/api/bonus.ts';
 import { connectSources } from '../../shared/hosts.ts';
 import { thirdPartySources } from '../../shared/third-parties.ts';
 import type { SiteSettings } from '../config.ts';
@@ -37,8 +36,8 @@ function listFiles(root: string, dir = ''): string[] {
  * that shows it tags itself (`Astro.locals.cacheTags`), and a change invalidates that tag.
  */
 export interface SiteContent {
-  /** Running public bonus campaigns, amounts in `currency` (tag `bonuses`, docs/bonuses.md). */
-  campaigns(currency: Currency): Promise<PublicCampaign[]>;
+  /** Running public bonus campaigns, each in every currency it applies to (tag `bonuses`, docs/bonuses.md). */
+  offers(): Promise<PublicOffer[]>;
 }
 
 export async function serveSite(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Currency } from '../currencies.ts';
 import { decimal, timestamp } from './common.ts';
 
 /** The bonus and VIP answers the browser reads too (docs/bonuses.md). */
@@ -74,6 +75,12 @@ export const publicCampaign = z.object({
   count: z.number().int().nullable(),
 });
 export type PublicCampaign = z.input<typeof publicCampaign>;
+
+/** A running public campaign on the /bonuses page: its view in each currency it applies to. */
+export interface PublicOffer {
+  name: string;
+  views: Partial<Record<Currency, PublicCampaign>>;
+}
 
 export const VIP_REWARDS = ['weekly', 'monthly'] as const;
 

@@ -1,8 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
+import { dateFormat } from '../../../shared/date-format.ts';
+import { languageTagOf } from '../../../shared/locales.ts';
+import { formatMoneyText } from '../../../shared/money.ts';
+
 import { isWin } from './bet-result.ts';
-import { formatDecimalAmount, formatMultiplier } from './format.ts';
+
+import { formatMultiplier } from './format.ts';
 import type { FeedItem } from './types.ts';
 
 type Row = Pick<FeedItem, 'id' | 'game' | 'currency' | 'amount' | 'multiplier' | 'payout' | 'created_at'> & {
@@ -30,9 +34,9 @@ export function BetTable({
   empty: string;
 }) {
   const { t, i18n } = useTranslation();
-  const tag = LANGUAGE_TAG[i18n.language as Locale] ?? 'en-US';
+  const tag = languageTagOf(i18n.language);
   const time = useMemo(
-    () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+    () => dateFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
     [tag],
   );
   if (rows.length === 0) return <p className="gk-empty">{empty}</p>;
@@ -62,9 +66,9 @@ export function BetTable({
                 </td>
               )}
               <td className="gk-col-time">{time.format(new Date(row.created_at))}</td>
-              <td className="num gk-col-amount">{formatDecimalAmount(row.amount, row.currency, tag)}</td>
+              <td className="num gk-col-amount">{formatMoneyText(row.amount, row.currency, tag)}</td>
               <td className="num">{formatMultiplier(row.multiplier, tag)}</td>
-              <td className="num gk-payout">{formatDecimalAmount(row.payout, row.currency, tag)}</td>
+              <td className="num gk-payout">{formatMoneyText(row.payout, row.currency, tag)}</td>
             </tr>
           ))}
         </tbody>

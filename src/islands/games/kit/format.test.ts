@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { amountInputText, formatAmount, formatMultiplier, localizeDecimal, separatorsOf } from './format.ts';
+import { formatMoney } from '../../../shared/money.ts';
+
+import { amountInputText, formatChip, formatMultiplier, localizeDecimal, separatorsOf } from './format.ts';
 
 describe('formatMultiplier', () => {
   test.each([
@@ -43,11 +45,24 @@ describe('the game inputs write numbers in the locale', () => {
   });
 });
 
-describe('formatAmount', () => {
+describe('formatMoney', () => {
   test('always shows the minor digits, in the currency and locale', () => {
-    expect(formatAmount(10_000n, 'USD', 'en-US')).toBe('$100.00');
-    expect(formatAmount(12_683n, 'USD', 'pt-BR')).toBe('US$\u00a0126,83');
-    expect(formatAmount(98n, 'RUB', 'en-US')).toBe('RUB\u00a00.98');
-    expect(formatAmount(0n, 'EUR', 'pt-BR')).toBe('€\u00a00,00');
+    expect(formatMoney(10_000n, 'USD', 'en-US')).toBe('$100.00');
+    expect(formatMoney(12_683n, 'USD', 'pt-BR')).toBe('US$\u00a0126,83');
+    expect(formatMoney(98n, 'RUB', 'en-US')).toBe('RUB\u00a00.98');
+    expect(formatMoney(0n, 'EUR', 'pt-BR')).toBe('€\u00a00,00');
+  });
+});
+
+describe('chips', () => {
+  test.each([
+    [10n, 'en-US', '0.10'],
+    [10n, 'pt-BR', '0,10'],
+    [50n, 'en-US', '0.50'],
+    [500n, 'en-US', '5'],
+    [100_000n, 'en-US', '1K'],
+    [250_050n, 'en-US', '2.5K'],
+  ])('%s minor units read %s in %s', (minor, tag, expected) => {
+    expect(formatChip(minor, tag)).toBe(expected);
   });
 });

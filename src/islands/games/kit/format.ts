@@ -1,5 +1,5 @@
 import { type Ratio, toDecimal } from '../../../games/ratio.ts';
-import { formatMoney, fromMinor, MINOR_DIGITS, toMinor } from '../../../shared/money.ts';
+import { fromMinor } from '../../../shared/money.ts';
 import { numberFormat } from '../../../shared/number-format.ts';
 
 /**
@@ -58,31 +58,12 @@ export function formatNumber(value: number, tag: string, options?: Intl.NumberFo
 }
 
 /**
- * Minor units as money with every minor digit ("RUB 1,000.00", "R$ 0,98", "US$ 126,83"): the kit's
- * amounts (profit on win, limits, balance) are read beside the amount field, which shows them too.
+ * A chip's face value, short like a real chip's ("5", "1K", "2.5K") but never hiding the minor
+ * units of a small one: 0.10 reads "0.10" (or "0,10"), not "0.1".
  */
-export function formatAmount(minor: bigint, currency: string, tag: string): string {
-  try {
-    return numberFormat(tag, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: MINOR_DIGITS,
-      maximumFractionDigits: MINOR_DIGITS,
-    }).format(Number(fromMinor(minor)));
-  } catch {
-    try {
-      return formatMoney(minor, currency, tag);
-    } catch {
-      return `${localizeDecimal(fromMinor(minor), tag)} ${currency}`;
-    }
-  }
-}
-
-/** A decimal amount as the API sends it ("19.80") as money, like `formatAmount`; the raw text if unreadable. */
-export function formatDecimalAmount(decimal: string, currency: string, tag: string): string {
-  try {
-    return formatAmount(toMinor(decimal), currency, tag);
-  } catch {
-    return `${decimal} ${currency}`;
-  }
+export function formatChip(minor: bigint, tag: string): string {
+  const value = Number(fromMinor(minor));
+  if (minor % 100n !== 0n && value < 1000)
+    return numberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return numberFormat(tag, { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }

@@ -5,8 +5,9 @@ import { type Translator, translateMessage } from '../../../client/errors.ts';
 import { getT } from '../../../i18n/index.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { LANGUAGE_TAG, LOCALES, type Locale } from '../../../shared/locales.ts';
+import { formatMoney } from '../../../shared/money.ts';
+
 import type { AmountProblem } from './amount.ts';
-import { formatAmount } from './format.ts';
 import { amountProblemText, GAME_ERROR_CODES, gameTranslator, LIMIT_CODES, MONEY_CODES } from './messages.ts';
 
 /** The island's translator (src/islands/ui/useApi.ts) over a locale's whole catalog. */
@@ -22,7 +23,7 @@ const limits = { min: 1n, max: 10_000n };
 
 describe.each(LOCALES)('game errors in %s', (locale) => {
   const tag = LANGUAGE_TAG[locale];
-  const money = (minor: bigint) => formatAmount(minor, 'USD', tag);
+  const money = (minor: bigint) => formatMoney(minor, 'USD', tag);
   const translator = gameTranslator(translatorOf(locale), { money, limits });
 
   test.each(GAME_ERROR_CODES)('%s reads as a sentence', (code) => {
@@ -34,13 +35,13 @@ describe.each(LOCALES)('game errors in %s', (locale) => {
   });
 
   test.each(['max_profit_exceeded', 'stake_cannot_win'])('%s names its amount as money', (code) => {
-    expect(translateMessage(`${code}:0.02`, translator)).toContain(formatAmount(2n, 'USD', tag));
+    expect(translateMessage(`${code}:0.02`, translator)).toContain(formatMoney(2n, 'USD', tag));
   });
 
   test.each(LIMIT_CODES)('%s names the limit as money in the currency and locale', (code) => {
     const text = translateMessage(`${code}:100.00`, translator);
     // "The maximum bet is $100.00", "A aposta máxima é US$ 100,00", "Максимальная ставка — 100,00 $".
-    expect(text).toContain(formatAmount(10_000n, 'USD', tag));
+    expect(text).toContain(formatMoney(10_000n, 'USD', tag));
     // Without a detail, the known limit of the game is named.
     expect(translateMessage(code, translator)).toContain(
       money(code === 'bet_below_min' ? limits.min : limits.max),

@@ -14,12 +14,13 @@ export const LIMIT_CODES = ['bet_below_min', 'bet_above_max'] as const satisfies
 
 /**
  * Every code whose detail is an amount in the player's currency: the band's, the maximum profit per
- * bet and the smallest stake that can win (docs/fairness.md §8).
+ * bet, the smallest stake that can win (docs/fairness.md §8) and an active bonus's largest bet.
  */
 export const MONEY_CODES = [
   ...LIMIT_CODES,
   'max_profit_exceeded',
   'stake_cannot_win',
+  'bonus_max_bet',
 ] as const satisfies readonly ErrorCode[];
 
 /**
@@ -32,6 +33,7 @@ export const GAME_ERROR_CODES = [
   ...ERROR_CODES.slice(ERROR_CODES.indexOf('invalid_game')),
   'invalid_amount',
   'insufficient_funds',
+  'bonus_max_bet',
   'idempotency_conflict',
   // The feeds' and the cases catalogue's queries.
   'invalid_kind',

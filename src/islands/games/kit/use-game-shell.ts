@@ -4,25 +4,43 @@ import { useTranslation } from 'react-i18next';
 import type { Ratio } from '../../../games/ratio.ts';
 import { displayCurrency } from '../../../shared/currencies.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../shared/locales.ts';
+import { formatMoney } from '../../../shared/money.ts';
+
 import { openModal } from '../../../stores/modals.ts';
+
 import { $sessionStatus, $user } from '../../../stores/user.ts';
+
 import { useTranslator } from '../../ui/useApi.ts';
+
 import { type AmountAction, withWinningMinimum } from './amount.ts';
+
 import { parseDraft } from './autobet-draft.ts';
+
 import { minorOrNull } from './bet-result.ts';
-import { formatAmount } from './format.ts';
+
 import { keepInView, usePinnedTop } from './in-view.ts';
+
 import { useBetLimits } from './limits.ts';
+
 import { gameTranslator } from './messages.ts';
+
 import { usePrefersReducedMotion } from './motion.ts';
+
 import { $hotkeys, $sound, turboFlag } from './prefs.ts';
+
 import type { Bet, GameKey } from './types.ts';
 import { useAmountField } from './use-amount-field.ts';
+
 import { useAutoBet } from './use-auto-bet.ts';
+
 import { useBetHistory } from './use-bet-history.ts';
+
 import { useBusyWhile } from './use-busy.ts';
+
 import { useGameHotkeys } from './use-game-hotkeys.ts';
+
 import { useLanguageTag } from './use-language-tag.ts';
+
 import { usePlaceBet } from './use-place-bet.ts';
 
 /** What a game's own buttons (`actions`, e.g. coinflip) can do through the kit. */
@@ -122,7 +140,7 @@ export function useGameShell(props: GameShellProps) {
 
   const latest = useRef(props);
   latest.current = props;
-  const show = useCallback((minor: bigint) => formatAmount(minor, currency, tag), [currency, tag]);
+  const show = useCallback((minor: bigint) => formatMoney(minor, currency, tag), [currency, tag]);
   const baseTranslator = useTranslator();
   const translator = useMemo(
     () => gameTranslator(baseTranslator, { money: show, limits }),

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { formatters } from '../../../i18n/format.ts';
 import { displayCurrency } from '../../../shared/currencies.ts';
 import type { Locale } from '../../../shared/locales.ts';
+import { formatMoneyText } from '../../../shared/money.ts';
 import { $user } from '../../../stores/user.ts';
-import { formatDecimalAmount } from './format.ts';
 
 /**
  * A decimal amount ("19.80") as money in the page's locale: in `currency` when given (a bet's),
@@ -15,7 +15,7 @@ export function useMoney(locale: Locale): (decimal: string, currency?: string) =
   const { tag } = formatters(locale);
   return useCallback(
     (decimal: string, currency?: string) =>
-      formatDecimalAmount(decimal, currency ?? displayCurrency(user, locale), tag),
+      formatMoneyText(decimal, currency ?? displayCurrency(user, locale), tag),
     [user, locale, tag],
   );
 }

@@ -2,14 +2,21 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { describeApiError } from '../../../client/errors.ts';
 import { notifyCode, notifyError } from '../../../client/notices.ts';
+import { formatMoney } from '../../../shared/money.ts';
+
 import { openModal } from '../../../stores/modals.ts';
+
 import { dismissNotice } from '../../../stores/notices.ts';
+
 import { $sessionStatus, $user } from '../../../stores/user.ts';
+
 import { useTranslator } from '../../ui/useApi.ts';
+
 import type { BetLimits } from './amount.ts';
 import { minorOrNull } from './bet-result.ts';
-import { formatAmount } from './format.ts';
+
 import { gameTranslator } from './messages.ts';
+
 import { useAmountField } from './use-amount-field.ts';
 
 /**
@@ -29,7 +36,7 @@ export function useStakePanel({
 }) {
   const user = useStore($user);
   const status = useStore($sessionStatus);
-  const show = useCallback((minor: bigint) => formatAmount(minor, currency, tag), [currency, tag]);
+  const show = useCallback((minor: bigint) => formatMoney(minor, currency, tag), [currency, tag]);
   const base = useTranslator();
   const translator = useMemo(() => gameTranslator(base, { money: show, limits }), [base, show, limits]);
   const balance = minorOrNull(user?.balance);

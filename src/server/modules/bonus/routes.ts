@@ -7,6 +7,7 @@ import { fail } from '../../domain-error.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
+import { CONTENT_TAGS } from '../edge/site-content.ts';
 import type { WalletEvents } from '../wallet/events.ts';
 import type { BonusOperator } from './operator.ts';
 import {
@@ -138,16 +139,20 @@ export async function bonusRoutes(app: FastifyInstance, deps: Deps) {
     op.post(
       '/operator/bonus/campaigns',
       { schema: declared('POST /operator/bonus/campaigns') },
-      async (request) => ({
-        data: campaignOutput(await operator.saveCampaign(null, campaignInput(request.body))),
-      }),
+      async (request) => {
+        const saved = await operator.saveCampaign(null, campaignInput(request.body));
+        await pagesShowCampaigns(app);
+        return { data: campaignOutput(saved) };
+      },
     );
     op.put(
       '/operator/bonus/campaigns/:id',
       { schema: declared('PUT /operator/bonus/campaigns/:id') },
-      async (request) => ({
-        data: campaignOutput(await operator.saveCampaign(request.params.id, campaignInput(request.body))),
-      }),
+      async (request) => {
+        const saved = await operator.saveCampaign(request.params.id, campaignInput(request.body));
+        await pagesShowCampaigns(app);
+        return { data: campaignOutput(saved) };
+      },
     );
     op.post(
       '/operator/bonus/campaigns/:id/cashback',
@@ -224,6 +229,14 @@ export async function bonusRoutes(app: FastifyInstance, deps: Deps) {
       },
     );
   });
+}
+
+/**
+ * A campaign changed: the cached pages that list campaigns (tag `bonuses`, in every locale) are
+ * dropped on every instance, so the next visitor of any of them sees the change.
+ */
+async function pagesShowCampaigns(app: FastifyInstance): Promise<void> {
+  if (app.hasDecorator('invalidatePages')) await app.invalidatePages([CONTENT_TAGS.bonuses]);
 }
 
 /** The money terms of a campaign: stored in minor units, given and shown in major units. */

@@ -1,4 +1,5 @@
-import type { Currency } from '../../../shared/currencies.ts';
+import type { PublicOffer } from '../../../shared/api/bonus.ts';
+import { CURRENCIES, type Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { Region } from '../../../shared/region.ts';
 import { levelIndexOf, POINT_MINOR, pointsOf, VIP_LEVELS } from '../../../shared/vip.ts';
@@ -234,6 +235,23 @@ export class BonusService {
     return rows
       .filter((c) => (region ? appliesTo(c, currency, region) : appliesTo(c, currency, c.regions[0] ?? '')))
       .map((c) => publicCampaign(c, currency));
+  }
+
+  /**
+   * The /bonuses page's offers: every running public campaign with its view in each currency it
+   * applies to, so a player sees the amounts (and only the offers) of their own currency.
+   */
+  async offers(): Promise<PublicOffer[]> {
+    const rows = await listCampaigns(this.#db, 'public');
+    return rows.map((c) => ({
+      name: c.name,
+      views: Object.fromEntries(
+        CURRENCIES.filter((code) => appliesTo(c, code, c.regions[0] ?? '')).map((code) => [
+          code,
+          publicCampaign(c, code),
+        ]),
+      ),
+    }));
   }
 
   /** `GET /bonus-system/bonus/{name}`: a running campaign's public description. */

@@ -105,5 +105,5 @@ export class SiteContent implements SiteContentReader {
   }
 }
 
-/** The page-cache tags of pages showing the settings or search-engine data. */
-export const CONTENT_TAGS = { settings: 'site-settings', seo: 'seo' } as const;
+/** The page-cache tags of pages showing the settings, search-engine data or bonus campaigns. */
+export const CONTENT_TAGS = { settings: 'site-settings', seo: 'seo', bonuses: 'bonuses' } as const;
