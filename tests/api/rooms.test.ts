@@ -324,6 +324,25 @@ describe('rooms', () => {
     await drawn('yellow', round.id);
   });
 
+  test('rounds are numbered in each room and currency: 1, 2, 3, whatever other rooms draw meanwhile', async () => {
+    const a = await player(1_000_00n, 'INR');
+    const b = await player(1_000_00n, 'INR');
+    const play = async (room: Room) => {
+      const round = (await state(room, 'INR')).round;
+      await join(a, room, '50', { round_id: round.id });
+      await join(b, room, '50', { round_id: round.id });
+      await setDeadline(round.id, 'now');
+      await drawn(room, round.id, 'INR');
+      return round;
+    };
+    const first = await play('purple');
+    await play('yellow');
+    await play('yellow');
+    const second = await play('purple');
+    expect(second.number).toBe(first.number + 1);
+    expect((await state('purple', 'INR')).round.number).toBe(second.number + 1);
+  });
+
   test('a round is drawn once: 20 draws at once pay one prize', async () => {
     const a = await player(100_00n);
     const b = await player(100_00n);

@@ -38,6 +38,7 @@ function Coinflip({ locale }: { locale: Locale }) {
       play={game.start}
       canPlay={!open && !game.busy}
       amountLocked={open}
+      roundStake={open ? game.bet?.amount : null}
       actions={(kit) => <CoinflipActions locale={locale} game={game} kit={kit} />}
     >
       <CoinflipBoard locale={locale} game={game} />

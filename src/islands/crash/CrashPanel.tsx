@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashOutReturn, multiplierAt } from '../../games/crash/engine.ts';
@@ -5,6 +6,7 @@ import { toMinor } from '../../shared/money.ts';
 import { AmountInput } from '../games/kit/BetPanel.tsx';
 import '../games/kit/bet-panel.css';
 import { useLimitsOf } from '../games/kit/limits.ts';
+import { $crashAutoCashOut } from '../games/kit/prefs.ts';
 import { playSound } from '../games/kit/sound.ts';
 import { useStakePanel } from '../games/kit/use-stake-panel.ts';
 import type { CrashController } from './use-crash.ts';
@@ -34,8 +36,10 @@ export function CrashPanel({
 }) {
   const { t } = useTranslation();
   const limits = useLimitsOf('crash', currency);
-  const { user, balance, show, field, busy, act } = useStakePanel({ limits, currency, tag });
-  const [auto, setAuto] = useState('2.00');
+  const { user, balance, show, field, busy, act } = useStakePanel({ limits, currency, tag, game: 'crash' });
+  // The auto cash-out the player last set is kept, like the amount (prefs.ts).
+  const auto = useStore($crashAutoCashOut);
+  const setAuto = (value: string) => $crashAutoCashOut.set(value);
   const autoProblem = autoCashOutProblem(auto);
   const [autoBet, setAutoBet] = useState(false);
   const [autoRounds, setAutoRounds] = useState('10');

@@ -45,6 +45,7 @@ function Hilo({ locale }: { locale: Locale }) {
       play={game.play}
       canPlay={!open && !game.busy}
       amountLocked={open}
+      roundStake={open ? game.bet?.amount : null}
       actions={(kit) => <HiloActions game={game} kit={kit} money={roundMoney} />}
     >
       <HiloBoard

@@ -63,6 +63,7 @@ function Miner({ locale }: { locale: Locale }) {
       controls={controls}
       canPlay={game.mode === 'auto' ? game.pattern.length > 0 && !game.open : !game.open && !game.busy}
       amountLocked={game.open}
+      roundStake={game.open ? game.bet?.amount : null}
       onModeChange={game.onModeChange}
       actions={(kit) =>
         kit.mode === 'auto' ? null : <MinerActions game={game} kit={kit} money={roundMoney} />

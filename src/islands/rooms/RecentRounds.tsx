@@ -37,7 +37,7 @@ export function RecentRounds({ rounds, formats }: { rounds: readonly RoomRound[]
                 const winner = round.result ? round.players[round.result.winner_seat] : undefined;
                 return (
                   <tr key={round.id} data-testid="room-round">
-                    <td>{round.id}</td>
+                    <td>{formatNumber(round.number, formats.tag)}</td>
                     <td>{formats.money(round.pot)}</td>
                     <td className="rm-optional">{formatNumber(round.players.length, formats.tag)}</td>
                     <td className="rm-cell-name">{winner?.player ?? t('roomGame.hidden')}</td>

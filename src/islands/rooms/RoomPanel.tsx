@@ -5,6 +5,7 @@ import { toMinor } from '../../shared/money.ts';
 import { HashValue } from '../games/fairness/CopyButton.tsx';
 import '../games/fairness/fairness.css';
 import { AmountInput } from '../games/kit/BetPanel.tsx';
+import { formatNumber } from '../games/kit/format.ts';
 import '../games/kit/bet-panel.css';
 import { playSound } from '../games/kit/sound.ts';
 import { useStakePanel } from '../games/kit/use-stake-panel.ts';
@@ -32,7 +33,12 @@ export function RoomPanel({
     () => ({ min: toMinor(state.min_bet), max: toMinor(state.max_bet) }),
     [state.min_bet, state.max_bet],
   );
-  const { user, balance, show, field, busy, act } = useStakePanel({ limits, currency, tag: formats.tag });
+  const { user, balance, show, field, busy, act } = useStakePanel({
+    limits,
+    currency,
+    tag: formats.tag,
+    game: `rooms:${state.room}`,
+  });
 
   const closed = phase === 'drawing';
   const submit = (event: FormEvent) => {
@@ -100,7 +106,7 @@ export function RoomPanel({
       )}
       <dl className="fair-values rm-fair">
         <HashValue
-          label={t('roomGame.commitment', { id: round.id })}
+          label={t('roomGame.commitment', { id: formatNumber(round.number, formats.tag) })}
           value={round.commitment}
           testId="room-commitment"
         />

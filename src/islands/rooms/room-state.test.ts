@@ -13,6 +13,7 @@ import { verifyQuery } from './verify-query.ts';
 
 const round = (over: Partial<RoomRound> = {}): RoomRound => ({
   id: '7',
+  number: 3,
   room: 'red',
   currency: 'RUB',
   status: 'open',

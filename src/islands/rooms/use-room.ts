@@ -182,7 +182,8 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
   return {
     currency,
     view,
-    recent,
+    // The round whose tape still runs joins the recent rounds once its result shows.
+    recent: stage === 'spin' && showing ? recent.filter((r) => r.id !== showing.id) : recent,
     /** The player's seat in the live round (null: not in it, or a guest). */
     mine,
     /** The player's seat in a round they played (a drawn one being shown). */

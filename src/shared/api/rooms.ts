@@ -43,6 +43,8 @@ export const roundResult = z.object({
 export const roomRound = z.object({
   /** Public: the client seed of the round's byte stream. */
   id: z.string(),
+  /** The round's number in its room and currency (1, 2, 3…), what the page shows. */
+  number: z.number().int().min(1),
   room: z.enum(ROOMS),
   currency: z.enum(CURRENCIES),
   status: z.enum(ROUND_STATUSES),

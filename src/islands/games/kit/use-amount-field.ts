@@ -14,6 +14,7 @@ import {
 import { minorOrNull } from './bet-result.ts';
 import { amountInputText } from './format.ts';
 import { amountProblemText } from './messages.ts';
+import { rememberAmount, rememberedAmount } from './prefs.ts';
 
 /**
  * The bet amount field: the text as typed (in the player's locale), the amount it holds, what is
@@ -32,6 +33,11 @@ export function useAmountField(options: {
   show: (minor: bigint) => string;
   /** Follows the amount (decimal string, null while invalid). */
   onChange: (amount: string | null) => void;
+  /**
+   * The game and currency whose last chosen amount the field starts with (within the limits) and
+   * keeps (prefs.ts); null: it starts at the minimum and keeps nothing.
+   */
+  memory?: { game: string; currency: string } | null;
 }) {
   const { limits, fixedAmount, show, tag } = options;
   const { t } = useTranslation();
@@ -48,10 +54,15 @@ export function useAmountField(options: {
   // The first amount is the game's minimum bet in the player's currency; until the player types or
   // presses a button it follows that minimum (the limits of a guest's currency may come first, then
   // the player's own; a game's minimum may rise with its inputs).
+  const memory = options.memory ?? null;
+  const game = memory?.game ?? null;
+  const currency = memory?.currency ?? null;
   useEffect(() => {
-    if (limits && !fixedAmount && !touched)
-      setText((current) => (focused.current ? current : amountInputText(limits.min, tag)));
-  }, [limits, fixedAmount, tag, touched]);
+    if (!limits || fixedAmount || touched) return;
+    const kept = game && currency ? rememberedAmount(game, currency) : null;
+    const start = kept !== null && kept >= limits.min && kept <= limits.max ? kept : limits.min;
+    setText((current) => (focused.current ? current : amountInputText(start, tag)));
+  }, [limits, fixedAmount, tag, touched, game, currency]);
 
   const reading = fixedAmount ? { minor: minorOrNull(fixedAmount) ?? 0n } : readAmountInput(text, tag);
   const minor = reading.minor;
@@ -59,6 +70,11 @@ export function useAmountField(options: {
   useEffect(() => {
     onChange.current(decimal);
   }, [decimal]);
+  // The amount the player chose is the game's next time (not a fixed one, nor the untouched minimum).
+  useEffect(() => {
+    if (touched && !fixedAmount && minor !== null && minor > 0n && game && currency)
+      rememberAmount(game, currency, minor);
+  }, [touched, fixedAmount, minor, game, currency]);
 
   const problem = fixedAmount ? null : amountProblem(reading, limits, options.balance);
   // A problem shows once the player typed or tried to bet; "not enough balance" for the amount the

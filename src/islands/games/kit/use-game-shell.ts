@@ -76,6 +76,11 @@ export interface GameShellProps {
   fixedAmount?: string | undefined;
   /** What a fixed amount is called in the panel (cases: "Price"); "Bet amount" by default. */
   fixedLabel?: string;
+  /**
+   * The stake of the player's open round (miner, hi-lo, coinflip), decimal: the amount field shows
+   * it while the round runs (also after a reload), and no "profit on win" for another stake.
+   */
+  roundStake?: string | null | undefined;
   /** The stake cannot change now (an open coinflip series plays on at its stake). */
   amountLocked?: boolean;
   /** Coinflip: false (a series is interactive). */
@@ -151,14 +156,16 @@ export function useGameShell(props: GameShellProps) {
 
   const onSettled = useCallback((bet: Bet) => latest.current.onSettled?.(bet), []);
   const history = useBetHistory({ game, userId: user?.id ?? null, status, show, tag, onSettled });
+  const roundStake = props.roundStake ?? undefined;
   const amount = useAmountField({
     limits,
-    fixedAmount,
-    winMultiplier: props.winMultiplier,
+    fixedAmount: fixedAmount ?? roundStake,
+    winMultiplier: roundStake ? null : props.winMultiplier,
     balance,
     tag,
     show,
     onChange: (decimal) => latest.current.onAmountChange?.(decimal),
+    memory: fixedAmount ? null : { game, currency },
   });
   const play = useCallback((stake: string) => latest.current.play(stake), []);
   const { busy, isBusy, placeOne } = usePlaceBet({ play, record: history.record, translator });

@@ -29,10 +29,13 @@ export function useStakePanel({
   limits,
   currency,
   tag,
+  game,
 }: {
   limits: BetLimits | null;
   currency: string;
   tag: string;
+  /** Whose last amount the field starts with and keeps (`crash`, `rooms:red`…; prefs.ts). */
+  game?: string;
 }) {
   const user = useStore($user);
   const status = useStore($sessionStatus);
@@ -48,6 +51,7 @@ export function useStakePanel({
     tag,
     show,
     onChange: () => undefined,
+    memory: game ? { game, currency } : null,
   });
   const [busy, setBusy] = useState(false);
   const notices = useRef<number[]>([]);

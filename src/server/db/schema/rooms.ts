@@ -37,6 +37,11 @@ export const roomRounds = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     room: text('room').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * The round's number in its room and currency (1, 2, 3…), what players read; `id` is global
+     * (every room and currency) and stays the draw's client seed (docs/fairness.md §5).
+     */
+    number: bigint('number', { mode: 'bigint' }).notNull().default(sql`0`),
     status: text('status').notNull(),
     /** Secret until the round is settled; its sha256 is the commitment shown from the start. */
     serverSeed: text('server_seed').notNull(),
@@ -65,6 +70,7 @@ export const roomRounds = pgTable(
       .on(t.settleTransactionId)
       .where(sql`${t.settleTransactionId} IS NOT NULL`),
     index('room_rounds_recent_idx').on(t.room, t.currency, t.id),
+    uniqueIndex('room_rounds_number_key').on(t.room, t.currency, t.number),
     index('room_rounds_due_idx').on(t.countdownEndsAt).where(sql`${t.status} = 'countdown'`),
     check('room_rounds_status_check', sql`${t.status} IN ('open','countdown','settled')`),
     check('room_rounds_room_check', sql`${t.room} IN ('red','yellow','purple')`),

@@ -17,6 +17,8 @@ export interface RoundRow {
   room: Room;
   currency: Currency;
   status: RoundStatus;
+  /** The round's number in its room and currency. */
+  number: string;
   commitment: string;
   /** The seed, only once the round is settled. */
   server_seed: string | null;
@@ -45,7 +47,7 @@ export interface StakeRow {
   is_statistics_hidden: boolean;
 }
 
-const ROUND_COLUMNS = `id::text, room, currency, status, commitment,
+const ROUND_COLUMNS = `id::text, number::text, room, currency, status, commitment,
   case when status = 'settled' then server_seed end as server_seed, commission_bps, pot::text, players,
   countdown_ends_at, coalesce(countdown_ends_at <= clock_timestamp(), false) as due,
   winning_ticket::text, winner_id::text, prize::text, commission::text, created_at, settled_at`;
@@ -116,8 +118,9 @@ export async function ensureLiveRound(
   if (existing) return existing;
   const serverSeed = generateServerSeed();
   await db.query(
-    `insert into room_rounds (room, currency, status, server_seed, commitment, commission_bps)
-     values ($1, $2, 'open', $3, $4, $5)
+    `insert into room_rounds (room, currency, number, status, server_seed, commitment, commission_bps)
+     values ($1, $2, (select coalesce(max(number), 0) + 1 from room_rounds where room = $1 and currency = $2),
+             'open', $3, $4, $5)
      on conflict (room, currency) where status <> 'settled' do nothing`,
     [room, currency, serverSeed, commitment(serverSeed), commissionBps],
   );

@@ -65,6 +65,7 @@ export function roundView(row: RoundRow, stakes: readonly StakeRow[], aliasKey: 
   const winnerSeat = settled ? seatOf(own, row.winner_id!) : null;
   return {
     id: row.id,
+    number: Number(row.number),
     room: row.room,
     currency: row.currency,
     status: row.status,
