@@ -150,8 +150,9 @@ function Dice() {
           aria-label={t('dice.result')}
           data-testid="dice-result"
         >
-          <span className="dice-roll" data-empty={String(!roll)}>
-            {inLocale(roll ? formatRoll(roll.value) : '00.00')}
+          <span className="dice-roll" data-empty={String(!roll)} data-testid="dice-roll">
+            {/* While the marker slides the number waits: the previous roll, then the new one as it lands. */}
+            {inLocale(roll ? formatRoll(shown ? roll.value : roll.from) : '00.00')}
           </span>
           <span className="dice-verdict">
             {shown ? t(roll.win ? 'dice.win' : 'dice.loss') : t('dice.rollPrompt')}

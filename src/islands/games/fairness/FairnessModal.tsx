@@ -11,6 +11,7 @@ import '../../modals/modal.css';
 import { FieldShell, fieldAria } from '../../ui/fields/FieldShell.tsx';
 import { IslandSkeleton } from '../../ui/IslandRoot.tsx';
 import { useApiCall } from '../../ui/useApi.ts';
+import { verifyBetHref } from '../kit/verify-link.ts';
 import { type SeedValue, SeedValues } from './CopyButton.tsx';
 import { type ActivePair, betsOf, fairnessApi, type PastPair, type RevealedPair } from './fairness-api.ts';
 import './fairness.css';
@@ -110,11 +111,20 @@ function currentGame() {
   return isGame(game) ? game : 'dice';
 }
 
-/** The /fairness link that recomputes the last bet of a revealed pair. */
+/**
+ * The /fairness link that recomputes the last bet of a revealed pair: the bet itself (loaded with
+ * its game and inputs) when the server named it, else the pair's seeds with this page's game.
+ */
 export function verifyHref(
-  pair: { server_seed: string; client_seed: string; commitment: string },
+  pair: {
+    server_seed: string;
+    client_seed: string;
+    commitment: string;
+    last_bet?: { id: string; game: string } | null | undefined;
+  },
   bets: number,
 ) {
+  if (pair.last_bet) return verifyBetHref(pair.last_bet.id);
   const form = emptyForm(currentGame());
   form.values.server_seed = pair.server_seed;
   form.values.client_seed = pair.client_seed;

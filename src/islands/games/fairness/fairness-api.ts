@@ -21,6 +21,8 @@ export interface RevealedPair {
   client_seed: string;
   bets?: number | string;
   nonce?: number | string;
+  /** The pair's last bet (its game is the one to verify it in). */
+  last_bet?: { id: string; game: string } | null;
 }
 
 /** Bets a revealed pair served (numbers may arrive as decimal strings: they are 64-bit). */
@@ -35,6 +37,7 @@ export interface PastPair {
   commitment: string;
   client_seed: string;
   bets: number | string;
+  last_bet?: { id: string; game: string } | null;
   created_at: string;
   revealed_at: string;
 }

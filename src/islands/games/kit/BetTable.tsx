@@ -5,9 +5,9 @@ import { languageTagOf } from '../../../shared/locales.ts';
 import { formatMoneyText } from '../../../shared/money.ts';
 
 import { isWin } from './bet-result.ts';
-
 import { formatMultiplier } from './format.ts';
 import type { FeedItem } from './types.ts';
+import { verifyBetHref } from './verify-link.ts';
 
 type Row = Pick<FeedItem, 'id' | 'game' | 'currency' | 'amount' | 'multiplier' | 'payout' | 'created_at'> & {
   player?: string | null;
@@ -39,6 +39,7 @@ export function BetTable({
     () => dateFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
     [tag],
   );
+  const gameName = (game: string) => (i18n.exists(`games.${game}.name`) ? t(`games.${game}.name`) : game);
   if (rows.length === 0) return <p className="gk-empty">{empty}</p>;
   return (
     <div className="gk-table-wrap">
@@ -59,7 +60,21 @@ export function BetTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-win={String(isWin(row))} data-bet-id={row.id}>
-              <td>{i18n.exists(`games.${row.game}.name`) ? t(`games.${row.game}.name`) : row.game}</td>
+              <td>
+                {showPlayer ? (
+                  gameName(row.game)
+                ) : (
+                  // The player's own bet opens its verification (the seed shows once the pair is rotated).
+                  <a
+                    className="gk-verify-link"
+                    href={verifyBetHref(row.id)}
+                    aria-label={`${t('fairness.historyVerify')}: ${gameName(row.game)}`}
+                    data-testid="my-bet-verify"
+                  >
+                    {gameName(row.game)}
+                  </a>
+                )}
+              </td>
               {showPlayer && (
                 <td className="gk-player">
                   {row.player ?? <span className="muted">{t('gameKit.hidden')}</span>}

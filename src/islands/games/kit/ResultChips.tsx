@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Verdict } from './bet-result.ts';
 import { formatMultiplier } from './format.ts';
+import { verifyBetHref } from './verify-link.ts';
 
 export interface ResultChip {
   id: string;
@@ -29,8 +30,10 @@ export function ResultChips({ chips, tag }: { chips: readonly ResultChip[]; tag:
           data-win={String(chip.verdict === 'win')}
           data-verdict={chip.verdict}
         >
-          <span className="gk-sr">{t(`gameKit.verdict.${chip.verdict}`)}: </span>
-          {formatMultiplier(chip.multiplier, tag)}
+          <a href={verifyBetHref(chip.id)} title={t('fairness.historyVerify')}>
+            <span className="gk-sr">{t(`gameKit.verdict.${chip.verdict}`)}: </span>
+            {formatMultiplier(chip.multiplier, tag)}
+          </a>
         </li>
       ))}
     </ol>

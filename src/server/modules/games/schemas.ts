@@ -332,6 +332,8 @@ const revealedPair = z.strictObject({
   client_seed: z.string(),
   /** Bets played with the pair (its final nonce). */
   bets: integerText,
+  /** The pair's last bet, to verify in the game it was played in (null: the pair played none). */
+  last_bet: z.strictObject({ id: integerText, game: z.enum(PLAYABLE_GAMES) }).nullable(),
   created_at: time,
   revealed_at: time,
 });

@@ -1,5 +1,6 @@
 import { commitment } from '../../../games/fair/node.ts';
 import { generateClientSeed, generateServerSeed } from '../../../games/fair/seeds.ts';
+import type { BetGame } from '../../../shared/wire/bets.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { invalid } from '../../domain-error.ts';
 import { hasOpenRound } from './bet-repository.ts';
@@ -25,20 +26,36 @@ export interface RevealedPairView {
   client_seed: string;
   /** Bets played with the pair (its final nonce). */
   bets: string;
+  /** The pair's last bet, to verify with the game it was played in (null: no bet). */
+  last_bet: { id: string; game: BetGame } | null;
   /** ISO 8601. */
   created_at: string;
   revealed_at: string;
 }
 
 /** A revealed pair as read from the database. */
-type RevealedPairRow = Omit<RevealedPairView, 'created_at' | 'revealed_at'> & {
+type RevealedPairRow = Omit<RevealedPairView, 'created_at' | 'revealed_at' | 'last_bet'> & {
   created_at: Date;
   revealed_at: Date;
+  last_bet_id: string | null;
+  last_bet_game: BetGame | null;
 };
 
-function revealedView(row: RevealedPairRow): RevealedPairView {
-  return { ...row, created_at: row.created_at.toISOString(), revealed_at: row.revealed_at.toISOString() };
+function revealedView({ last_bet_id, last_bet_game, ...row }: RevealedPairRow): RevealedPairView {
+  return {
+    ...row,
+    last_bet: last_bet_id && last_bet_game ? { id: last_bet_id, game: last_bet_game } : null,
+    created_at: row.created_at.toISOString(),
+    revealed_at: row.revealed_at.toISOString(),
+  };
 }
+
+/** A revealed pair's columns, its last bet included (the highest nonce it served). */
+const REVEALED_COLUMNS = `sp.id::text, sp.server_seed, sp.commitment, sp.client_seed, sp.nonce::text as bets,
+  sp.created_at, sp.revealed_at, lb.id::text as last_bet_id, lb.game as last_bet_game`;
+const LAST_BET = `left join lateral (
+    select b.id, b.game from bets b where b.seed_pair_id = sp.id order by b.nonce desc limit 1
+  ) lb on true`;
 
 /** What a bet needs from the active pair; it holds the secret seed, so it is never serialised. */
 export interface TakenNonce {
@@ -243,9 +260,11 @@ export async function rotate(
     );
     if (!locked) throw new Error(`player ${userId} has no active seed pair`);
     if (await hasOpenRound(tx, userId)) throw invalid('game', 'game_in_progress');
+    await tx.query(`update seed_pairs set status = 'revealed', revealed_at = now() where id = $1`, [
+      locked.id,
+    ]);
     const [revealed] = await tx.query<RevealedPairRow>(
-      `update seed_pairs set status = 'revealed', revealed_at = now() where id = $1
-       returning id::text, server_seed, commitment, client_seed, nonce::text as bets, created_at, revealed_at`,
+      `select ${REVEALED_COLUMNS} from seed_pairs sp ${LAST_BET} where sp.id = $1`,
       [locked.id],
     );
     await tx.query(
@@ -272,9 +291,9 @@ export async function revealedPairs(
 ): Promise<{ rows: RevealedPairView[]; total: number }> {
   const [rows, [count]] = await Promise.all([
     database.query<RevealedPairRow>(
-      `select id::text, server_seed, commitment, client_seed, nonce::text as bets, created_at, revealed_at
-         from seed_pairs where user_id = $1 and status = 'revealed'
-        order by revealed_at desc, id desc limit $2 offset $3`,
+      `select ${REVEALED_COLUMNS} from seed_pairs sp ${LAST_BET}
+        where sp.user_id = $1 and sp.status = 'revealed'
+        order by sp.revealed_at desc, sp.id desc limit $2 offset $3`,
       [userId, perPage, (page - 1) * perPage],
     ),
     database.query<{ total: number }>(
