@@ -3,6 +3,7 @@ import type { RoomEvent, RoomRound, RoomState } from '../../shared/api/rooms.ts'
 import {
   applyRoomEvent,
   landingShift,
+  listedRounds,
   phaseOf,
   type RoomView,
   secondsLeft,
@@ -155,5 +156,14 @@ test('a drawn round links to /fairness with its seed, id, tickets and commitment
     round_id: '7',
     tickets: '400',
     commitment: 'c'.repeat(64),
+  });
+});
+
+describe('the recent rounds', () => {
+  test('a round whose tape still runs is listed only once its result shows', () => {
+    const drawn = round({ id: '9', status: 'settled' });
+    const older = round({ id: '8', status: 'settled' });
+    expect(listedRounds([drawn, older], drawn).map((r) => r.id)).toEqual(['8']);
+    expect(listedRounds([drawn, older], null).map((r) => r.id)).toEqual(['9', '8']);
   });
 });

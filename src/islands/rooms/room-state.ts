@@ -87,3 +87,11 @@ export function landingShift(round: RoomRound, copies = TAPE_COPIES): number {
 export function seatColor(seat: number): string {
   return `hsl(${Math.round((seat * 137.508) % 360)} 72% 58%)`;
 }
+
+/**
+ * The recent rounds as the page lists them: a drawn round whose tape still runs waits until its
+ * result shows, so the list never tells the winner before the strip does.
+ */
+export function listedRounds(recent: readonly RoomRound[], spinning: RoomRound | null): readonly RoomRound[] {
+  return spinning ? recent.filter((round) => round.id !== spinning.id) : recent;
+}

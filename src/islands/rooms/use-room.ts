@@ -9,7 +9,7 @@ import type { Locale } from '../../shared/locales.ts';
 import { $user } from '../../stores/user.ts';
 import { gameApi } from '../games/kit/api.ts';
 import { useBusyWhile } from '../games/kit/use-busy.ts';
-import { applyRoomEvent, phaseOf, type RoomView, secondsLeft } from './room-state.ts';
+import { applyRoomEvent, listedRounds, phaseOf, type RoomView, secondsLeft } from './room-state.ts';
 
 /**
  * A room page's state (docs/api-games.md "Rooms"): the room in the player's currency (a guest's:
@@ -183,7 +183,7 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
     currency,
     view,
     // The round whose tape still runs joins the recent rounds once its result shows.
-    recent: stage === 'spin' && showing ? recent.filter((r) => r.id !== showing.id) : recent,
+    recent: listedRounds(recent, stage === 'spin' ? showing : null),
     /** The player's seat in the live round (null: not in it, or a guest). */
     mine,
     /** The player's seat in a round they played (a drawn one being shown). */
