@@ -186,23 +186,31 @@ export interface BonusShare {
  * After the payouts of `countSettled`'s stakes have moved (their bonus shares to the bonus
  * account): each share is recorded as the grant's `won`; a grant that ended while its stake was
  * open takes its share out again at once, converted into cash as far as its cap leaves room if it
- * completed, forfeited otherwise. Then the grants whose wagering is done complete.
+ * completed, forfeited otherwise. Then the grants whose wagering is done complete. Answers the
+ * players whose balances this moved (their money move's answer is stale).
  */
 export async function finishSettlement(
   tx: Queryable,
   settling: Settling,
   shares: readonly BonusShare[],
-): Promise<void> {
-  for (const share of shares) await settleShare(tx, share);
-  for (const id of settling.completed) await completeGrant(tx, id);
+): Promise<Set<string>> {
+  // The players whose balances moved again here: what the money move answered is stale for them.
+  const moved = new Set<string>();
+  for (const share of shares) if (await settleShare(tx, share)) moved.add(share.userId);
+  for (const id of settling.completed) {
+    const owner = await completeGrant(tx, id);
+    if (owner) moved.add(owner);
+  }
+  return moved;
 }
 
-async function settleShare(tx: Queryable, share: BonusShare): Promise<void> {
+/** Records a share; true when it left the bonus balance again (its bonus had ended). */
+async function settleShare(tx: Queryable, share: BonusShare): Promise<boolean> {
   const grant = await grantById(tx, share.grantId, { lock: true });
   if (!grant) throw new Error(`grant ${share.grantId} vanished`);
-  if (share.amount === 0n) return;
+  if (share.amount === 0n) return false;
   await addWon(tx, grant.id, share.amount);
-  if (grant.status === 'active') return;
+  if (grant.status === 'active') return false;
   const { convert, forfeit } =
     grant.status === 'completed'
       ? conversion(share.amount, BigInt(grant.max_conversion), BigInt(grant.converted))
@@ -219,6 +227,7 @@ async function settleShare(tx: Queryable, share: BonusShare): Promise<void> {
     ],
   });
   await addEnded(tx, grant.id, convert, forfeit);
+  return true;
 }
 
 /** Posts a grant's own ledger transaction (metadata `grant`, which ledger:check reads). */
@@ -242,9 +251,9 @@ function postForGrant(
 const heldBy = (grant: GrantRow) => BigInt(grant.amount) - BigInt(grant.spent) + BigInt(grant.won);
 
 /** The wagering is done: what is left of the bonus converts to cash (up to its cap), the rest is forfeited. */
-export async function completeGrant(tx: Queryable, grantId: string): Promise<void> {
+export async function completeGrant(tx: Queryable, grantId: string): Promise<string | null> {
   const grant = await grantById(tx, grantId, { lock: true });
-  if (grant?.status !== 'active') return;
+  if (grant?.status !== 'active') return null;
   const held = heldBy(grant);
   const { convert, forfeit } = conversion(held, BigInt(grant.max_conversion));
   if (held > 0n)
@@ -264,6 +273,7 @@ export async function completeGrant(tx: Queryable, grantId: string): Promise<voi
     forfeited: forfeit,
     reclaimed: 0n,
   });
+  return grant.user_id;
 }
 
 /**

@@ -9,6 +9,7 @@ import { countSettled, finishSettlement, fundStake, type SettledStake } from '..
 import { payoutShares } from '../bonus/rules.ts';
 import { currencyOf } from '../games/limits.ts';
 import { accountsOf, cashBalance } from '../games/pipeline.ts';
+import { playerBalances } from '../wallet/balances.ts';
 import {
   accountId,
   existingTransaction,
@@ -273,7 +274,7 @@ export async function payBet(
   const transactionId = await openTransaction(tx, payoutEntry(bet, multiplier));
   if (!transactionId) throw new Error(`crash bet ${bet.id} is paid already`);
   const shares = payoutShares(payout, BigInt(bet.amount), BigInt(bet.bonus_amount));
-  const balances = await moveWithHouse(tx, {
+  let balances = await moveWithHouse(tx, {
     transactionId,
     playerAccount: bet.player_account_id,
     houseAccount: bet.house_account_id,
@@ -292,7 +293,8 @@ export async function payBet(
     settleTransactionId: transactionId,
     key: playerKey,
   });
-  await finishSettlement(tx, settling, bonusShareOf(bet, shares.bonus));
+  if ((await finishSettlement(tx, settling, bonusShareOf(bet, shares.bonus))).size)
+    balances = await playerBalances(tx, bet.user_id, bet.currency);
   return { payout, ...balances };
 }
 

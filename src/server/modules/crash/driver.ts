@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { type Election, elect, type LeaderLog } from '../../realtime/leader.ts';
 import { type BonusShare, countSettled, finishSettlement } from '../bonus/engine.ts';
 import { payoutShares } from '../bonus/rules.ts';
+import { playerBalances } from '../wallet/balances.ts';
 import { payMany } from '../wallet/ledger.ts';
 import { bonusAccount, bonusShareOf, payoutEntry, settledStake } from './bets.ts';
 import { ChainReader, ensureChain } from './chain.ts';
@@ -282,7 +283,14 @@ class Driver {
         // One version per event: the crash takes the next one when cash-outs came with it.
         const crashVersion = crashed && due.length > 0 ? await bumpVersion(tx) : version;
         if (crashed) await markCrashed(tx, roundId);
-        await finishSettlement(tx, settling, shares);
+        // Bonuses completed or ended by these settlements moved those players' money again.
+        for (const userId of await finishSettlement(tx, settling, shares)) {
+          const bet = open.find((b) => b.user_id === userId)!;
+          const now = await playerBalances(tx, userId, bet.currency);
+          const entry = paid.find((p) => p.userId === userId);
+          if (entry) Object.assign(entry, now);
+          else paid.push({ userId, currency: bet.currency, ...now });
+        }
         const view = crashed
           ? (await roundViews(this.deps, tx, [(await roundById(tx, roundId))!]))[0]!
           : null;

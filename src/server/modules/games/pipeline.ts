@@ -18,7 +18,7 @@ import {
   type SettledStake,
 } from '../bonus/engine.ts';
 import { edgeBpsOf, payoutShares } from '../bonus/rules.ts';
-import { cashBalance as walletCash } from '../wallet/balances.ts';
+import { playerBalances, cashBalance as walletCash } from '../wallet/balances.ts';
 import {
   accountId,
   committedAccountId,
@@ -218,7 +218,7 @@ async function placeInTransaction<G extends BetGame>(
       // An instant bet settles here; a round counts when it settles (`payRound`, `settleLost`).
       const settling =
         bet.status === 'settled' ? await countSettled(tx, [settledStake(user.id, row, funding)]) : null;
-      const balances = await moveWithHouse(tx, {
+      let balances = await moveWithHouse(tx, {
         transactionId,
         ...accounts,
         currency,
@@ -228,7 +228,12 @@ async function placeInTransaction<G extends BetGame>(
         requireBalance: bet.stake - funding.bonus,
         bonus: await bonusLegs(tx, user.id, currency, funding.bonus, shares.bonus),
       });
-      if (settling) await finishSettlement(tx, settling, bonusShares(user.id, row, funding, shares.bonus));
+      // A completed wagering moved the money again after the bet's own move.
+      if (
+        settling &&
+        (await finishSettlement(tx, settling, bonusShares(user.id, row, funding, shares.bonus))).size
+      )
+        balances = await playerBalances(tx, user.id, currency);
       return { row, ...balances };
     });
   } catch (error) {
@@ -481,7 +486,7 @@ export async function payRound<G extends BetGame>(
   });
   if (!transactionId) throw new Replay(win.entry.key);
   const shares = payoutShares(win.payout, BigInt(row.amount), funding.bonus);
-  const balances = await moveWithHouse(tx, {
+  let balances = await moveWithHouse(tx, {
     transactionId,
     ...win.accounts,
     currency: row.currency,
@@ -499,7 +504,8 @@ export async function payRound<G extends BetGame>(
     ...(win.params ? { params: win.params } : {}),
     ...(win.outcome ? { outcome: win.outcome } : {}),
   });
-  await finishSettlement(tx, settling, bonusShares(userId, row, funding, shares.bonus));
+  if ((await finishSettlement(tx, settling, bonusShares(userId, row, funding, shares.bonus))).size)
+    balances = await playerBalances(tx, userId, row.currency);
   return { row: settled, ...balances };
 }
 
@@ -509,7 +515,7 @@ export async function settleLost<G extends BetGame>(
   userId: string,
   row: BetRow<G>,
   end: { params: BetParams<G>; outcome: BetOutcome<G> },
-): Promise<BetRow<G>> {
+): Promise<{ row: BetRow<G>; balances?: { cash: bigint; bonus: bigint } }> {
   const funding = await fundingOf(tx, row.id);
   const settling = await countSettled(tx, [settledStake(userId, row, funding)]);
   const settled = await settleRound(tx, row, {
@@ -519,8 +525,10 @@ export async function settleLost<G extends BetGame>(
     settleTransactionId: null,
     ...end,
   });
-  await finishSettlement(tx, settling, []);
-  return settled;
+  // A loss moves no money, unless the stake completed a wagering (the bonus converted).
+  if ((await finishSettlement(tx, settling, [])).size)
+    return { row: settled, balances: await playerBalances(tx, userId, row.currency) };
+  return { row: settled };
 }
 
 /** What the bonus engine reads of a bet. */

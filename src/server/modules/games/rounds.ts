@@ -138,8 +138,10 @@ export async function stepRound<G extends BetGame>(
         cap: maxProfitOf(deps.config, row.currency),
       });
       const { params, outcome } = result;
-      if (result.kind === 'lost')
-        return { row: await settleLost(tx, user.id, row, { params, outcome }), changed: true };
+      if (result.kind === 'lost') {
+        const lost = await settleLost(tx, user.id, row, { params, outcome });
+        return { row: lost.row, changed: true, ...lost.balances };
+      }
       if (result.kind === 'moved') {
         const multiplier = toDecimal(result.multiplier, 4);
         return { row: await updateRound(tx, row, { params, outcome, multiplier }), changed: true };

@@ -5,6 +5,7 @@ import type { Currency } from '../../../shared/currencies.ts';
 import type { Queryable } from '../../db/client.ts';
 import { countSettled, finishSettlement } from '../bonus/engine.ts';
 import { announce as announceToFeed } from '../games/feed.ts';
+import { playerBalances } from '../wallet/balances.ts';
 import { accountId, houseShard, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
 import {
   bumpVersion,
@@ -50,6 +51,8 @@ export async function drawRound(deps: RoomsDeps, roundId: string): Promise<Drawn
   announce(deps, done.version, 'drawn', done.view, done.next);
   feedRound(deps, done.currency, done.winnerId, done.prize, done.stakes);
   deps.publishBalances(done.winnerId, done.currency, done.cash, done.bonus);
+  for (const c of done.converted)
+    if (c.userId !== done.winnerId) deps.publishBalances(c.userId, done.currency, c.cash, c.bonus);
   return { roundId, winnerId: done.winnerId, prize: done.prize };
 }
 
@@ -109,7 +112,11 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
     commission: drawn.value.commission,
     settleTransactionId: transactionId,
   });
-  await finishSettlement(tx, settling, []);
+  // A room stake completes a wagering only where a campaign counts rooms: those players' money moved.
+  const moved = await finishSettlement(tx, settling, []);
+  const converted = await Promise.all(
+    [...moved].map(async (userId) => ({ userId, ...(await playerBalances(tx, userId, round.currency)) })),
+  );
   const next = await ensureLiveRound(tx, round.room, round.currency, commissionBps(deps));
   return {
     version,
@@ -119,7 +126,8 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
     winnerId,
     prize: drawn.value.prize,
     stakes,
-    ...balances,
+    converted,
+    ...(moved.has(winnerId) ? converted.find((c) => c.userId === winnerId)! : balances),
   };
 }
 
