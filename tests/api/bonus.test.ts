@@ -75,9 +75,11 @@ describe('a no-deposit bonus from code to conversion', () => {
 
     let stakes = 0n;
     let payouts = 0n;
+    let answered = '';
     // Ten bets of 10 wager exactly 100; whatever they lose, the tenth is still covered.
     for (let i = 0; i < 10; i += 1) {
-      const bet = ok(await dice(p.token, '10')).data.bet;
+      const { bet, balance } = ok(await dice(p.token, '10')).data;
+      answered = balance;
       stakes += minor(bet.amount);
       payouts += minor(bet.payout);
       if (i < 9) expect((await grants(p.token)).active).toMatchObject({ progress: (i + 1) * 10 });
@@ -90,8 +92,9 @@ describe('a no-deposit bonus from code to conversion', () => {
       end_reason: 'completed',
       remaining: '0.00',
     });
-    // Everything the bonus held ended as cash: 100 − stakes + payouts.
+    // Everything the bonus held ended as cash: 100 − stakes + payouts; the completing bet answered it.
     expect(await balances(p.id)).toEqual({ cash: 100_00n - stakes + payouts, bonus: 0n });
+    expect(minor(answered)).toBe(100_00n - stakes + payouts);
     // The statement shows the bonus moves, not the top-ups of stakes (the bets show those).
     const history = ok(await call(p.token, 'GET', '/profile/history?type=bonus')).data;
     expect(history.map((h: { amount: string }) => h.amount)).toContain('100.00');
