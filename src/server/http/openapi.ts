@@ -127,7 +127,28 @@ function addErrors(path: string, operation: Operation) {
   responses.default ??= refTo('error');
 }
 
-/** The document swagger built, completed: components, error answers, undeclared routes marked. */
+/**
+ * An operation's id from its method and path as the api. host serves it (`POST /api/v2/auth/login/email/code`
+ * → `postApiV2AuthLoginEmailCode`, `GET /games/bets/{id}` → `getGamesBetsById`): stable while the
+ * route is, and unique because method and path are (completeDocument checks).
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api(?=\/)/, '')
+    .split(/[/._-]+/)
+    .filter(Boolean)
+    .map((word) => {
+      const parameter = /^\{(\w+)\}$/.exec(word);
+      return parameter ? `By${parameter[1]![0]!.toUpperCase()}${parameter[1]!.slice(1)}` : word;
+    });
+  return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
+/**
+ * The document swagger built, completed: components, error answers, undeclared routes marked, an
+ * `operationId` on every operation, and `security: []` on the public ones (no token at all, as
+ * opposed to "unspecified").
+ */
 function completeDocument(built: OpenApiDocument): OpenApiDocument {
   const document = structuredClone(built);
   document.components ??= {};
@@ -136,12 +157,19 @@ function completeDocument(built: OpenApiDocument): OpenApiDocument {
   components.responses = Object.fromEntries(
     (Object.keys(ERROR_DESCRIPTIONS) as (ErrorKind | 'error')[]).map((kind) => [kind, errorResponse(kind)]),
   );
+  const ids = new Set<string>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method] as Operation | undefined;
       if (!operation) continue;
       if (operation[UNDECLARED_KEY]) markUndeclared(method, operation);
       addErrors(path, operation);
+      operation.security ??= [];
+      const id = operationIdOf(method, path);
+      if (ids.has(id))
+        throw new Error(`two operations would be named ${id} (${method.toUpperCase()} ${path})`);
+      ids.add(id);
+      operation.operationId = id;
     }
   }
   return document;
@@ -169,6 +197,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Orbita API', version, description: DESCRIPTION },
+      // Relative: the host the document was fetched from (paths carry the site host's /api).
+      servers: [
+        { url: '/', description: 'The host serving this document (the site host; see Paths above).' },
+      ],
       tags: TAGS,
       components: {
         securitySchemes: {
