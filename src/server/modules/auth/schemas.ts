@@ -125,7 +125,7 @@ export const resetWithCode = z.object({
 });
 
 export const socialStart = z.object({
-  provider: z.string().trim().min(1).max(40),
+  provider: z.string().trim().min(1).max(40).meta({ pattern: '\\S' }),
   promo: optionalText(100),
   token: optionalText(200),
   origin: z.url({ error: 'invalid_origin' }),

@@ -28,7 +28,7 @@ const dateTime = z.iso.datetime({ offset: true, error: 'invalid_date' }).transfo
 export const idPath = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'not_found' }) });
 export const namePath = z.object({ name: z.string().max(64) });
 
-export const promoBody = z.object({ code: z.string().trim().min(1).max(64) });
+export const promoBody = z.object({ code: z.string().trim().min(1).max(64).meta({ pattern: '\\S' }) });
 
 export const joinBody = z.object({
   source: z.enum(['vip_page', 'register_modal']).default('vip_page'),
