@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'untrusted_host',
   'bad_request',
+  'method_not_allowed',
   // The edge (docs/edge.md)
   'geo_blocked',
   'sso_refused',

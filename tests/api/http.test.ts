@@ -99,6 +99,32 @@ describe('errors and headers', () => {
   });
 
   test.each([
+    ['DELETE', '/api/profile/user', 'GET, HEAD'],
+    ['GET', '/api/bonus/promo', 'POST'],
+    ['POST', '/api/games/bets/12', 'GET, HEAD'],
+    ['PATCH', '/api/profile/settings', 'PUT'],
+    ['POST', '/api/games/rooms/red', 'GET, HEAD'],
+  ])(
+    '%s %s, a path known under other methods, is 405 with Allow: %s (RFC 9110)',
+    async (method, url, allow) => {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.json()).toEqual({ errors: { method: [`method_not_allowed:${method}`] } });
+    },
+  );
+
+  test('the api. host answers 405 for its own paths too', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/profile/user',
+      headers: { host: 'api.orbita.example' },
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+  });
+
+  test.each([
     ['a path parameter over the router limit', `/api/payments/${'x'.repeat(200)}`, 414],
     ['a path with broken percent-encoding', '/api/payments/%zz', 400],
   ])('%s is refused in the error shape (docs/api-auth.md)', async (_label, url, status) => {

@@ -80,6 +80,21 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  test('names every operation (a unique operationId) and says who may call it (public: security [])', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(operations.length);
+    for (const { key, operation } of operations) {
+      expect(operation.operationId, key).toMatch(/^[a-z]+[A-Z][A-Za-z0-9]*$/);
+      expect(operation.security, key).toBeDefined();
+    }
+    const byKey = (key: string) => operations.find((op) => op.key === key)!.operation;
+    expect(byKey('POST /api/api/v2/auth/register/email').operationId).toBe('postApiV2AuthRegisterEmail');
+    expect(byKey('GET /api/games/bets/:id').operationId).toBe('getGamesBetsById');
+    expect(byKey('GET /api/config').security).toEqual([]);
+    expect(byKey('GET /api/profile/user').security).toEqual([{ player: [] }]);
+  });
+
   test('tags every operation with a module the document describes', () => {
     const tags = new Set((document.tags ?? []).map((tag) => tag.name));
     for (const { key, operation } of operations) {

@@ -340,7 +340,7 @@ describe('withdrawals', () => {
     expect((await operator(`/operator/withdrawals/${data.id}/approve`)).status).toBe(200);
     expect((await operator(`/operator/withdrawals/${data.id}/approve`)).status).toBe(409);
     expect((await operator(`/operator/withdrawals/${data.id}/reject`, { reason: 'late' })).status).toBe(409);
-    expect((await api('DELETE', `/payments/${data.id}`, token)).status).toBe(404);
+    expect((await api('DELETE', `/payments/${data.id}`, token)).status).toBe(405);
     expect(await balance(token)).toBe('200.00');
     expect(await checkLedger(t.database)).toEqual([]);
   });

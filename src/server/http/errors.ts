@@ -73,7 +73,28 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendErrors(reply, 500, { server: 'server_error' });
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendErrors(reply, 404, { path: `not_found:${request.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = allowedMethods(app, path);
+    if (allowed.length > 0)
+      return sendErrors(reply.header('allow', allowed.join(', ')), 405, {
+        method: [`method_not_allowed:${request.method}`],
+      });
+    return sendErrors(reply, 404, { path: `not_found:${path}` });
+  });
+}
+
+/** The methods Fastify can route, in the order an `Allow` header lists them. */
+const ROUTABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods a route answers at `path` (RFC 9110 §15.5.6: a known resource asked with another
+ * method is 405 with `Allow`, not 404). A catch-all route (`/*`, the site's pages) does not make
+ * every path known.
+ */
+export function allowedMethods(app: FastifyInstance, path: string): string[] {
+  return ROUTABLE_METHODS.filter((method) => {
+    const found = app.findRoute({ method, url: path });
+    return found !== null && !('*' in (found.params ?? {}));
+  });
 }

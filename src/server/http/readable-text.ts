@@ -19,6 +19,20 @@ const DETACHED_MARK = /[ '’._-]\p{M}/u;
 const MARK_PILE = /\p{M}{4,}/u;
 
 /**
+ * The shape of readable text as sent, for the API document (a JSON Schema `pattern`, ECMA-262 with
+ * Unicode property escapes): a letter or digit first, then letters, marks, digits and the
+ * separators; surrounding whitespace is trimmed. What a pattern cannot say (NFKC folding, invisible
+ * letters, detached marks, piles of marks) the field's description does.
+ */
+export const READABLE_PATTERN = "^\\s*[\\p{L}\\p{Nd}][\\p{L}\\p{M}\\p{Nd} '’._-]*\\s*$";
+
+/** The rules above in one sentence, for the API document. */
+export const READABLE_RULES =
+  'Letters, marks and digits of any script and the separators space, hyphen, apostrophe, dot and underscore, ' +
+  'starting with a letter or digit; no invisible characters, no mark after a separator, at most three marks ' +
+  'on a letter. Compared after NFKC normalisation, trimmed, runs of spaces made one.';
+
+/**
  * NFKC (styled letters like 𝐀 or ﬁ fold to plain ones, and the many Unicode spaces to U+0020, as
  * in RFC 8266 nicknames), trimmed, runs of spaces collapsed.
  */

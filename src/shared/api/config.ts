@@ -4,6 +4,14 @@ import { LOCALE_STRATEGIES, LOCALES } from '../locales.ts';
 
 /** Public configuration: GET /api/config and GET /api/config/currencies (docs/configuration.md). */
 
+/**
+ * An object with exactly these keys, each holding `value`: what `z.record(z.enum(keys), value)`
+ * parses, documented with its properties (a record's JSON Schema names its keys only as `required`).
+ */
+function everyKey<const K extends string, V extends z.ZodType>(keys: readonly K[], value: V) {
+  return z.strictObject(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, V>);
+}
+
 /** A bet band in major units, as exact decimal strings. */
 const band = z.object({ min_bet: z.string(), max_bet: z.string() });
 
@@ -13,8 +21,8 @@ export const publicCurrency = z.object({
   icon: z.string(),
   prefix: z.string(),
   digits: z.number().int().describe('fractional digits of the minor unit'),
-  limits: z.record(z.enum(LIMITED_GAMES), band),
-  rooms: z.record(z.enum(ROOMS), band),
+  limits: everyKey(LIMITED_GAMES, band),
+  rooms: everyKey(ROOMS, band),
   min_payout: z.string().describe('decimal string in major units'),
   max_profit: z.string().describe('largest profit one bet of an original may make, major units'),
 });

@@ -6,11 +6,12 @@ import {
   socialUrlResponse,
 } from '../../../shared/api/auth.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
-import { isReadable, normaliseReadable } from '../../http/readable-text.ts';
-import { asSent, content, route, success, timestamp } from '../../http/schemas.ts';
+import { isReadable, normaliseReadable, READABLE_PATTERN, READABLE_RULES } from '../../http/readable-text.ts';
+import { asSent, content, NULL_OR_BLANK_KEY, route, success, timestamp } from '../../http/schemas.ts';
 import { displayNameField } from '../profile/display-name.ts';
 import { timezoneField } from '../profile/timezone.ts';
 import { FINGERPRINT_MAX } from './fingerprint.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>
@@ -18,22 +19,33 @@ const optionalText = (max: number) =>
     .optional()
     .nullable()
     .transform((v) => v || undefined);
-/** An optional field whose absence may also be sent as null or a blank string. */
+/** An optional field whose absence may also be sent as null or a blank string (so documented). */
 const optionalField = <T extends z.ZodType>(field: T) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v), field.optional());
+  z
+    .preprocess((v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v), field.optional())
+    .meta({ [NULL_OR_BLANK_KEY]: true });
 
 /**
  * The browser's device fingerprint (`fp`, and `uuid` of the page-open event): operators read it
  * in a player's devices and the logs, so it holds to the rules of display names
  * (src/server/http/readable-text.ts), normalised as they are; otherwise 422 `invalid_characters`.
  */
-export const fingerprint = optionalText(FINGERPRINT_MAX).transform((raw, ctx) => {
-  if (raw === undefined) return raw;
-  const text = normaliseReadable(raw);
-  if (isReadable(text)) return text;
-  ctx.issues.push({ code: 'custom', input: raw, message: 'invalid_characters' });
-  return z.NEVER;
-});
+export const fingerprint = optionalText(FINGERPRINT_MAX)
+  .transform((raw, ctx) => {
+    if (raw === undefined) return raw;
+    const text = normaliseReadable(raw);
+    if (isReadable(text)) return text;
+    ctx.issues.push({ code: 'custom', input: raw, message: 'invalid_characters' });
+    return z.NEVER;
+  })
+  .meta({
+    anyOf: [
+      { type: 'string', pattern: READABLE_PATTERN },
+      { type: 'string', pattern: '^\\s*$' },
+      { type: 'null' },
+    ],
+    description: `The browser's fingerprint; null or blank: none. ${READABLE_RULES}`,
+  });
 
 /** Fields every login and registration may carry: a browser fingerprint and a reCAPTCHA v3 token. */
 const clientFields = {
@@ -54,8 +66,20 @@ export const email = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email({ error: 'invalid_email' }));
+  .pipe(z.email({ error: 'invalid_email' }))
+  // The form zod's e-mail check accepts (surrounding spaces are trimmed first): a pattern, as JSON
+  // Schema's `format: email` reads hostnames more strictly than the server does.
+  .meta({ pattern: z.regexes.email.source, description: 'An e-mail address' });
 export const password = z.string().min(1, { error: 'required' }).max(1024);
+/**
+ * A new password: checked by the handler (`passwordProblem`, src/server/modules/auth/passwords.ts),
+ * in characters (code points, as JSON Schema counts them), so documented here from its constants.
+ */
+export const newPassword = z.string({ error: 'required' }).meta({
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+  description: `${PASSWORD_MIN}-${PASSWORD_MAX} characters, not one of the commonest passwords (password_common).`,
+});
 export const code = z
   .string()
   .trim()
@@ -69,7 +93,7 @@ const country = z
 
 export const registerEmail = z.object({
   email,
-  password,
+  password: newPassword,
   name: optionalField(displayNameField),
   currency: z.enum(CURRENCIES, { error: 'invalid_currency' }).optional(),
   locale: optionalText(10),
@@ -88,11 +112,20 @@ export const emailCode = z.object({ email, code, ...clientFields });
 export const phoneCode = z.object({ phone: phoneInput, country, code, ...clientFields });
 export const codeOnly = z.object({ code });
 export const tokenOnly = z.object({ token });
-export const resetWithToken = z.object({ token, password, password_confirmation: z.string().max(1024) });
-export const resetWithCode = z.object({ email, code, password, password_confirmation: z.string().max(1024) });
+export const resetWithToken = z.object({
+  token,
+  password: newPassword,
+  password_confirmation: z.string().max(1024),
+});
+export const resetWithCode = z.object({
+  email,
+  code,
+  password: newPassword,
+  password_confirmation: z.string().max(1024),
+});
 
 export const socialStart = z.object({
-  provider: z.string().trim().min(1).max(40),
+  provider: z.string().trim().min(1).max(40).meta({ pattern: '\\S' }),
   promo: optionalText(100),
   token: optionalText(200),
   origin: z.url({ error: 'invalid_origin' }),

@@ -28,7 +28,7 @@ const dateTime = z.iso.datetime({ offset: true, error: 'invalid_date' }).transfo
 export const idPath = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'not_found' }) });
 export const namePath = z.object({ name: z.string().max(64) });
 
-export const promoBody = z.object({ code: z.string().trim().min(1).max(64) });
+export const promoBody = z.object({ code: z.string().trim().min(1).max(64).meta({ pattern: '\\S' }) });
 
 export const joinBody = z.object({
   source: z.enum(['vip_page', 'register_modal']).default('vip_page'),
@@ -36,46 +36,59 @@ export const joinBody = z.object({
 });
 export const rewardPath = z.object({ kind: z.enum(VIP_REWARDS) });
 
-/** A campaign as the operator defines it (docs/bonuses.md "Campaigns"). */
-export const campaignBody = z
-  .object({
-    name: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, { error: 'invalid_name' }),
-    kind: z.enum(['deposit_match', 'no_deposit', 'free_bets', 'cashback']),
-    wager: z.number().int().min(0).max(200),
-    days: z.number().int().min(1).max(365),
-    claim_days: z.number().min(0.0001).max(365).default(7),
-    weights: z.record(z.string().max(20), z.number().int().min(0).max(100)).optional(),
-    max_bet: perCurrency.optional(),
-    max_conversion: perCurrency.optional(),
-    amount: perCurrency.optional(),
-    percent: z.number().int().min(1).max(1000).optional(),
-    cap: perCurrency.optional(),
-    min_deposit: perCurrency.optional(),
-    game: z.enum(PLAYABLE_GAMES).optional(),
-    count: z.number().int().min(1).max(1000).optional(),
-    stake: perCurrency.optional(),
-    currencies: z.array(z.enum(CURRENCIES)).default([]),
-    regions: z.array(z.enum(REGIONS)).default([]),
-    is_public: z.boolean().default(false),
-    reg_and_dep: z.boolean().default(false),
-    is_super: z.boolean().default(false),
-    status: z.enum(['active', 'paused', 'ended']).default('active'),
-    starts_at: dateTime.nullable().default(null),
-    ends_at: dateTime.nullable().default(null),
-  })
-  .superRefine((c, ctx) => {
-    const need = (field: keyof typeof c, when: boolean) => {
-      if (when && c[field] === undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
-    };
-    need('amount', c.kind === 'no_deposit');
-    need('percent', c.kind === 'deposit_match' || c.kind === 'cashback');
-    need('game', c.kind === 'free_bets');
-    need('count', c.kind === 'free_bets');
-    need('stake', c.kind === 'free_bets');
-    if (c.reg_and_dep && c.kind !== 'deposit_match')
-      ctx.addIssue({ code: 'custom', path: ['reg_and_dep'], message: 'invalid_kind' });
-  });
+/** The fields of a campaign, each optional where some kind goes without it. */
+const campaignFields = {
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, { error: 'invalid_name' }),
+  wager: z.number().int().min(0).max(200),
+  days: z.number().int().min(1).max(365),
+  claim_days: z.number().min(0.0001).max(365).default(7),
+  weights: z.record(z.string().max(20), z.number().int().min(0).max(100)).optional(),
+  max_bet: perCurrency.optional(),
+  max_conversion: perCurrency.optional(),
+  amount: perCurrency.optional(),
+  percent: z.number().int().min(1).max(1000).optional(),
+  cap: perCurrency.optional(),
+  min_deposit: perCurrency.optional(),
+  game: z.enum(PLAYABLE_GAMES).optional(),
+  count: z.number().int().min(1).max(1000).optional(),
+  stake: perCurrency.optional(),
+  currencies: z.array(z.enum(CURRENCIES)).default([]),
+  regions: z.array(z.enum(REGIONS)).default([]),
+  is_public: z.boolean().default(false),
+  /** Only a deposit match can be the registration-and-deposit offer. */
+  reg_and_dep: z.literal(false, { error: 'invalid_kind' }).default(false),
+  is_super: z.boolean().default(false),
+  status: z.enum(['active', 'paused', 'ended']).default('active'),
+  starts_at: dateTime.nullable().default(null),
+  ends_at: dateTime.nullable().default(null),
+};
+
+/**
+ * A campaign as the operator defines it (docs/bonuses.md "Campaigns"), by `kind`: a deposit match
+ * needs its `percent` (and may be the registration-and-deposit offer), a no-deposit bonus its
+ * `amount`, free bets their `game`, `count` and `stake`, cashback its `percent`.
+ */
+export const campaignBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      ...campaignFields,
+      kind: z.literal('deposit_match'),
+      percent: campaignFields.percent.unwrap(),
+      reg_and_dep: z.boolean().default(false),
+    }),
+    z.object({ ...campaignFields, kind: z.literal('no_deposit'), amount: perCurrency }),
+    z.object({
+      ...campaignFields,
+      kind: z.literal('free_bets'),
+      game: campaignFields.game.unwrap(),
+      count: campaignFields.count.unwrap(),
+      stake: perCurrency,
+    }),
+    z.object({ ...campaignFields, kind: z.literal('cashback'), percent: campaignFields.percent.unwrap() }),
+  ],
+  { error: 'invalid_kind' },
+);
 export type CampaignBody = z.output<typeof campaignBody>;
 
 export const promoCodeBody = z.object({

@@ -7,7 +7,7 @@ import {
   crashStateResponse,
   myCrashBetsResponse,
 } from '../../../shared/api/crash.ts';
-import { route } from '../../http/schemas.ts';
+import { idempotencyHeaders, route } from '../../http/schemas.ts';
 import { amountField } from '../games/schemas.ts';
 
 /** The crash API's requests (docs/api-games.md "Crash"); the answers are in src/shared/api/crash.ts. */
@@ -36,7 +36,14 @@ export const autoCashOutField = z
       })
       .refine((v) => v >= 101, { error: 'auto_cash_out_too_low' })
       .refine((v) => v <= 100_000_000, { error: 'invalid_auto_cash_out' }),
-  );
+  )
+  .meta({
+    anyOf: [
+      { type: 'string', pattern: '^\\s*(1000000(\\.00?)?|\\d{1,6}(\\.\\d{1,2})?)\\s*$' },
+      { type: 'number', minimum: 1.01, maximum: 1_000_000 },
+    ],
+    description: 'A multiplier of 1.01-1000000, at most 2 decimals',
+  });
 
 export const betBody = z.object({
   amount: amountField,
@@ -48,11 +55,10 @@ export const roundsQuery = z.object({ limit: z.coerce.number().int().min(1).max(
 export const roundParams = z.object({ id: roundId });
 export const betsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .meta({ description: 'Unique per call; a retry answers the first result' }),
+/** Money-moving calls may carry the player's key for the ledger (docs/api-games.md). */
+const headers = idempotencyHeaders({
+  required: false,
+  description: 'Unique per call; a retry answers the first result',
 });
 
 export const ROUTES = {
@@ -81,7 +87,7 @@ export const ROUTES = {
     summary: 'Bet on the round taking bets (during a flight: the next round), with an optional auto cash-out',
     auth: 'player',
     body: betBody,
-    headers: idempotencyHeaders,
+    headers,
     response: { 200: crashBetResponse },
     errors: ['conflict'],
   }),
@@ -89,7 +95,7 @@ export const ROUTES = {
     summary: 'Cash out of the flight now, at the multiplier on the server’s clock',
     auth: 'player',
     body: cashOutBody,
-    headers: idempotencyHeaders,
+    headers,
     response: { 200: crashCashOutResponse },
     errors: ['conflict'],
   }),

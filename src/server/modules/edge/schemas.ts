@@ -10,19 +10,24 @@ import {
   utmResponse,
 } from '../../../shared/api/edge.ts';
 import { LOCALES } from '../../../shared/locales.ts';
-import { content, orEmpty, route, success } from '../../http/schemas.ts';
+import { content, NULL_OR_BLANK_KEY, orEmpty, route, success } from '../../http/schemas.ts';
 import { fingerprint } from '../auth/schemas.ts';
 
 const text = (max: number) => z.string().trim().max(max);
+/** Text that must say something: blank is `required` (documented as holding a non-space). */
+const filled = (max: number) => text(max).min(1, { error: 'required' }).meta({ pattern: '\\S' });
+/** Optional text; null is "absent" too. */
 const optional = (max: number) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : v), text(max).optional());
+  z
+    .preprocess((v) => (v === null || v === '' ? undefined : v), text(max).optional())
+    .meta({ [NULL_OR_BLANK_KEY]: true });
 
 /** POST /middleware/utm: the page's whole query; the four UTM parameters must be there. */
 export const utmQuery = z.looseObject({
-  utm_source: text(200).min(1, { error: 'required' }),
-  utm_medium: text(200).min(1, { error: 'required' }),
-  utm_campaign: text(200).min(1, { error: 'required' }),
-  utm_term: text(200).min(1, { error: 'required' }),
+  utm_source: filled(200),
+  utm_medium: filled(200),
+  utm_campaign: filled(200),
+  utm_term: filled(200),
   promo: optional(100),
   partner: optional(100),
   stag: optional(200),
@@ -41,37 +46,41 @@ export const affiliate = z.object({
 });
 
 export const pageOpen = z.object({
-  subH: text(200).min(1, { error: 'required' }),
+  subH: filled(200),
   uuid: fingerprint,
   click_url: optional(2000),
 });
 
-export const mirrorRedirect = z.object({ domain: text(255).min(1, { error: 'required' }) });
-export const ipQuery = z.object({ host: text(255).min(1, { error: 'required' }), userAgent: optional(1000) });
+export const mirrorRedirect = z.object({ domain: filled(255) });
+export const ipQuery = z.object({ host: filled(255), userAgent: optional(1000) });
 
 /** GET /sso: where to go back to; a mirror page's start adds its `state`, a login on a mirror a `code`. */
 export const ssoStart = z.object({
-  url: text(4000).min(1, { error: 'required' }),
+  url: filled(4000),
   code: optional(200),
   state: optional(200),
 });
 /** POST /sso/exchange: the code of the fragment and the page's own state value (its `ssoState` cookie). */
 export const ssoExchange = z.object({
-  code: text(200).min(1, { error: 'required' }),
-  state: text(200).min(1, { error: 'required' }),
+  code: filled(200),
+  state: filled(200),
 });
 /** POST /sso/code: the main host's browser key the mirror page holds (its `ssoBrowser` cookie). */
-export const ssoLoginCode = z.object({ browser: text(200).min(1, { error: 'required' }) });
-export const simpleAuthExchange = z.object({ code: text(200).min(1, { error: 'required' }) });
+export const ssoLoginCode = z.object({ browser: filled(200) });
+export const simpleAuthExchange = z.object({ code: filled(200) });
 
-const link = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z
-    .url({ protocol: /^https?$/, error: 'invalid_url' })
-    .max(500)
-    .nullable()
-    .optional(),
-);
+/** An http(s) link of at most 500 characters; null or blank text clears the setting. */
+const link = z
+  .preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? null : v),
+    z
+      .url({ protocol: /^https?$/, error: 'invalid_url' })
+      .max(500)
+      .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })
+      .nullable()
+      .optional(),
+  )
+  .meta({ [NULL_OR_BLANK_KEY]: true });
 /** PUT /operator/settings: each setting a URL, or null to clear it; absent ones are left alone. */
 export const settingsBody = z
   .object({ revshare_service_frontend_url: link, telegram_channel_url: link })

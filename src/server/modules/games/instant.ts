@@ -102,8 +102,8 @@ export function roulettePlay(input: z.output<typeof rouletteBody>): NewBet<'roul
     const parsed = rouletteItem.safeParse(item);
     if (!parsed.success) throw invalid('bets', 'invalid_bets', i + 1);
     const b = parsed.data;
-    if (b.numbers) return { kind: b.kind, numbers: b.numbers, amount: b.amount };
-    if (b.index !== undefined) return { kind: b.kind, index: b.index, amount: b.amount };
+    if ('numbers' in b) return { kind: b.kind, numbers: b.numbers, amount: b.amount };
+    if ('index' in b) return { kind: b.kind, index: b.index, amount: b.amount };
     return { kind: b.kind, amount: b.amount };
   }) as roulette.RouletteBet[];
   const checked = roulette.validateBets(bets, 50);

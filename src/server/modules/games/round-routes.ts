@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { BetAnswer, BetGame } from '../../../shared/wire/bets.ts';
 import { routeSchema } from '../../http/route-schema.ts';
+import { idempotencyHeaders } from '../../http/schemas.ts';
 import type { UserRow } from '../auth/repository.ts';
 import type { BetRow } from './bet-repository.ts';
 import * as coinflip from './coinflip.ts';
@@ -21,12 +22,10 @@ import {
 } from './schemas.ts';
 import { betView } from './views.ts';
 
-/** Money-moving game calls carry the player's key for the ledger (docs/api-games.md). */
-export const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .meta({ description: 'Unique per bet; a retry answers the first result' }),
+/** Money-moving game calls may carry the player's key for the ledger (docs/api-games.md). */
+export const betHeaders = idempotencyHeaders({
+  required: false,
+  description: 'Unique per bet; a retry answers the first result',
 });
 
 /** What the games routes share with the round routes. */
@@ -85,7 +84,7 @@ function roundRoutes<G extends BetGame, S extends z.ZodType, M extends z.ZodType
       schema: routeSchema({
         summary: round.summaries.start,
         body: round.startBody,
-        headers: idempotencyHeaders,
+        headers: betHeaders,
         ...money,
       }),
     },
@@ -111,7 +110,7 @@ function roundRoutes<G extends BetGame, S extends z.ZodType, M extends z.ZodType
     `${base}/cashout`,
     {
       ...betting,
-      schema: routeSchema({ summary: round.summaries.cashout, headers: idempotencyHeaders, ...money }),
+      schema: routeSchema({ summary: round.summaries.cashout, headers: betHeaders, ...money }),
     },
     async (request) => {
       const answer: BetAnswer = await round.cashout(deps, user(request), key(request));

@@ -16,7 +16,7 @@ import { casesPlay, dicePlay, kenoPlay, roulettePlay, wheelPlay } from './instan
 import { currencyOf } from './limits.ts';
 import { autoField } from './miner.ts';
 import { betKey, type NewBet, placeBet } from './pipeline.ts';
-import { allRoundRoutes, idempotencyHeaders } from './round-routes.ts';
+import { allRoundRoutes, betHeaders } from './round-routes.ts';
 import {
   activePairResponse,
   betAnswer,
@@ -189,7 +189,7 @@ export async function gamesRoutes(
           summary,
           auth: 'player',
           body,
-          headers: idempotencyHeaders,
+          headers: betHeaders,
           response: { 200: betAnswer },
           errors: ['conflict'],
         }),

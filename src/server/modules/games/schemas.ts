@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { MAX_FLIPS } from '../../../games/coinflip/engine.ts';
+import * as dice from '../../../games/dice/engine.ts';
 import {
   ACTIONS as HILO_ACTIONS,
   MAX_ACTIONS as HILO_MAX_ACTIONS,
   type HiloAction,
 } from '../../../games/hilo/engine.ts';
+import * as keno from '../../../games/keno/engine.ts';
 import { RISKS as KENO_RISKS } from '../../../games/keno/engine.ts';
-import { PAYOUT_ODDS } from '../../../games/roulette/engine.ts';
+import * as miner from '../../../games/miner/engine.ts';
+import { INSIDE_LAYOUTS, type InsideKind, PAYOUT_ODDS } from '../../../games/roulette/engine.ts';
 import { SEGMENT_COUNTS, RISKS as WHEEL_RISKS } from '../../../games/wheel/engine.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import { ORIGINAL_GAMES, type OriginalGame, PLAYABLE_GAMES } from '../../../shared/games.ts';
@@ -34,56 +37,88 @@ export const amountField = z
   .trim()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'invalid_amount' })
   .transform((v) => toMinor(v))
-  .refine((v) => v > 0n, { error: 'invalid_amount' });
+  .refine((v) => v > 0n, { error: 'invalid_amount' })
+  .meta({ not: { pattern: '^0+(\\.0+)?$' }, description: 'A decimal above 0, at most 2 decimals' });
 
-/** `POST /games/dice/bet`; `target` and `direction` are checked by the engine. */
+const DICE_DIRECTIONS = ['under', 'over'] as const satisfies readonly dice.DiceDirection[];
+/** The engine's bounds of a dice bet's win chance, as percents. */
+const [MIN_CHANCE, MAX_CHANCE] = [dice.MIN_CHANCE / 100, dice.MAX_CHANCE / 100];
+
+/**
+ * `POST /games/dice/bet`; the engine checks the target against the direction: the win chance
+ * (`target` under, 100 − `target` over) is 0.01-98 %.
+ */
 export const diceBody = z.object({
   amount: amountField,
-  target: z.union([z.string(), z.number()], { error: 'invalid_target' }),
-  direction: z.string({ error: 'invalid_direction' }),
+  target: z.union([z.string(), z.number()], { error: 'invalid_target' }).meta({
+    anyOf: [
+      { type: 'string', pattern: '^\\s*(100(\\.00?)?|\\d{1,2}(\\.\\d{1,2})?)\\s*$' },
+      { type: 'number', minimum: MIN_CHANCE, maximum: 100 - MIN_CHANCE },
+    ],
+    description:
+      `At most 2 decimals. The win chance, \`target\` under or 100 − \`target\` over, is ` +
+      `${MIN_CHANCE}-${MAX_CHANCE} % (invalid_chance otherwise).`,
+  }),
+  direction: z.enum(DICE_DIRECTIONS, { error: 'invalid_direction' }),
 });
 
 /** `POST /games/keno/bet`; picks are checked as a whole (`invalid_picks`), risk by the engine. */
 export const kenoBody = z.object({
   amount: amountField,
-  risk: z.string({ error: 'invalid_risk' }),
-  picks: z.array(z.unknown(), { error: 'invalid_picks' }).max(40, { error: 'invalid_picks' }),
+  risk: z.enum(KENO_RISKS, { error: 'invalid_risk' }),
+  picks: z
+    .array(z.unknown(), { error: 'invalid_picks' })
+    .max(keno.MAX_PICKS, { error: 'invalid_picks' })
+    .meta({
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: keno.POOL_SIZE },
+      description: `1-${keno.MAX_PICKS} distinct numbers of 1-${keno.POOL_SIZE}`,
+    }),
 });
 
-const BY_INDEX = new Set(['dozen', 'column']);
-const EVEN_MONEY = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
+const EVEN_MONEY = ['red', 'black', 'odd', 'even', 'low', 'high'] as const;
 
 /**
- * One roulette bet: dozens and columns carry `index` only, even-money bets neither field, inside
- * kinds no `index` (their `numbers` are checked by the engine).
+ * One roulette bet, by kind: an inside bet names its `numbers` (a legal position on the table, the
+ * engine's INSIDE_LAYOUTS, in any order), a dozen or column its `index` (1-3), an even-money bet
+ * neither.
  */
-export const rouletteItem = z
-  .object({
-    kind: z.string(),
-    numbers: z.array(z.number().int()).min(1).max(6).optional(),
-    index: z.number().int().optional(),
+export const rouletteItem = z.union([
+  ...(Object.keys(INSIDE_LAYOUTS) as InsideKind[]).map((kind) =>
+    z.strictObject({
+      kind: z.literal(kind),
+      numbers: z
+        .array(z.number().int())
+        .min(1)
+        .max(6)
+        .meta({ description: `the ${kind}'s numbers; listed here in order, any order is taken` })
+        .meta({ enum: INSIDE_LAYOUTS[kind].map((numbers) => [...numbers].sort((a, b) => a - b)) }),
+      amount: amountField,
+    }),
+  ),
+  z.strictObject({
+    kind: z.enum(['dozen', 'column']),
+    index: z.number().int().min(1).max(3),
     amount: amountField,
-  })
-  .strict()
-  .refine((b) => {
-    if (BY_INDEX.has(b.kind)) return b.index !== undefined && b.numbers === undefined;
-    if (EVEN_MONEY.has(b.kind)) return b.index === undefined && b.numbers === undefined;
-    return b.index === undefined;
-  });
+  }),
+  z.strictObject({ kind: z.enum(EVEN_MONEY), amount: amountField }),
+]);
 
-/** `POST /games/roulette/bet`: 1-50 bets, each checked on its own (`rouletteItem`). */
+/** `POST /games/roulette/bet`: 1-50 bets, each checked on its own (`rouletteItem`: `invalid_bets:<n>`). */
 export const rouletteBody = z.object({
   bets: z
     .array(z.unknown(), { error: 'invalid_bets' })
     .min(1, { error: 'invalid_bets' })
-    .max(50, { error: 'invalid_bets' }),
+    .max(50, { error: 'invalid_bets' })
+    .meta({ items: z.toJSONSchema(rouletteItem, { io: 'input', unrepresentable: 'any' }) }),
 });
 
 /** `POST /games/wheel/bet`; risk and segments are checked by the engine. */
 export const wheelBody = z.object({
   amount: amountField,
-  risk: z.string({ error: 'invalid_risk' }),
-  segments: z.number({ error: 'invalid_segments' }),
+  risk: z.enum(WHEEL_RISKS, { error: 'invalid_risk' }),
+  segments: z.literal(SEGMENT_COUNTS, { error: 'invalid_segments' }),
 });
 
 /** `POST /games/cases/open`: the stake is the case's price. */
@@ -121,15 +156,24 @@ const stepRef = {
     .min(0, { error: 'invalid_index' }),
 };
 
-/** A mine count, checked by the engine (`invalid_mines`). */
-const minesField = z.number({ error: 'invalid_mines' }).default(3);
+/** A mine count: 1-24 (`invalid_mines`). */
+const minesField = z
+  .number({ error: 'invalid_mines' })
+  .int({ error: 'invalid_mines' })
+  .min(1, { error: 'invalid_mines' })
+  .max(miner.TILES - 1, { error: 'invalid_mines' })
+  .default(3);
 
 /** `POST /games/miner/start`: the stake and 1-24 mines (3 by default). */
 export const minerStartBody = z.object({ amount: amountField, mines: minesField });
 
 /** `POST /games/miner/reveal`: the tile (0-24, left to right, top to bottom) to open. */
 export const minerRevealBody = z.object({
-  tile: z.number({ error: 'invalid_tile' }).int({ error: 'invalid_tile' }),
+  tile: z
+    .number({ error: 'invalid_tile' })
+    .int({ error: 'invalid_tile' })
+    .min(0, { error: 'invalid_tile' })
+    .max(miner.TILES - 1, { error: 'invalid_tile' }),
   ...stepRef,
 });
 
@@ -137,7 +181,15 @@ export const minerRevealBody = z.object({
 export const minerAutoBody = z.object({
   amount: amountField,
   mines: minesField,
-  tiles: z.array(z.unknown(), { error: 'invalid_tiles' }).max(25, { error: 'invalid_tiles' }),
+  tiles: z
+    .array(z.unknown(), { error: 'invalid_tiles' })
+    .max(miner.TILES - 1, { error: 'invalid_tiles' })
+    .meta({
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 0, maximum: miner.TILES - 1 },
+      description: `distinct tiles 0-${miner.TILES - 1}, at most ${miner.TILES} − \`mines\` of them`,
+    }),
 });
 
 /** `POST /games/hilo/start`. */

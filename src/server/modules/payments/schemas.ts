@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { depositResponse, methodsResponse, payment, paymentResponse } from '../../../shared/api/payments.ts';
 import { toMinor } from '../../../shared/money.ts';
-import { asSent, content, orEmpty, route, timestamp } from '../../http/schemas.ts';
+import {
+  asSent,
+  content,
+  IDEMPOTENCY_KEY,
+  idempotencyHeaders,
+  orEmpty,
+  route,
+  timestamp,
+} from '../../http/schemas.ts';
 import { WEBHOOK_STATES } from './sandbox-repository.ts';
 
 // ── requests ──
@@ -33,16 +41,11 @@ export const withdrawalBody = z.object({
  * The `Idempotency-Key` header every money-moving request needs (docs/api-money.md); missing or
  * malformed, it is 422 `idempotency_key: required`.
  */
-export const idempotencyKey = z.string().regex(/^[\w.:-]{8,200}$/);
-/**
- * The header as the money routes declare it: the handler checks it (after the body, with
- * `idempotencyKey`), so declaring it changes no answer; here it only documents the header.
- */
-export const moneyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('required: 8-200 of A-Z a-z 0-9 _ . : - (422 idempotency_key: required otherwise)'),
+export const idempotencyKey = z.string().regex(IDEMPOTENCY_KEY);
+/** The header as the money routes declare it: required, checked by the handler (`idempotencyKey`). */
+export const moneyHeaders = idempotencyHeaders({
+  required: true,
+  description: 'Unique per payment; a retry with the same key answers the same payment',
 });
 
 /** A payment's path: its id (a UUID; anything else is simply not found). */

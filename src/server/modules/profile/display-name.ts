@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { isReadable, normaliseReadable, sanitiseReadable } from '../../http/readable-text.ts';
+import {
+  isReadable,
+  normaliseReadable,
+  READABLE_PATTERN,
+  READABLE_RULES,
+  sanitiseReadable,
+} from '../../http/readable-text.ts';
 
 // Display names are public (the bet feeds show them to everyone), so they hold to the rules of
 // readable text (src/server/http/readable-text.ts): no bidi controls, invisible characters,
@@ -49,4 +55,8 @@ export const displayNameField = z
       message: checked.error === 'name_too_long' ? `name_too_long:${DISPLAY_NAME_MAX}` : 'invalid_name',
     });
     return z.NEVER;
+  })
+  .meta({
+    pattern: READABLE_PATTERN,
+    description: `A display name: at most ${DISPLAY_NAME_MAX} characters. ${READABLE_RULES}`,
   });

@@ -9,6 +9,7 @@ import {
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import { orEmpty, route, success, timestamp } from '../../http/schemas.ts';
+import { newPassword } from '../auth/schemas.ts';
 import { timezoneField } from './timezone.ts';
 
 /** Exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden (docs/api-auth.md). */
@@ -22,18 +23,19 @@ export const settings = z
   .strict()
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, {
     error: 'exactly_one_setting',
-  });
+  })
+  .meta({ minProperties: 1, maxProperties: 1 });
 
 export const currency = z.object({ currency: z.enum(CURRENCIES, { error: 'invalid_currency' }) });
 
 export const passwordUpdate = z.object({
   old_password: z.string().max(1024),
-  password: z.string().max(1024),
+  password: newPassword,
   password_confirm: z.string().max(1024),
 });
 
 export const passwordSet = z.object({
-  password: z.string().max(1024),
+  password: newPassword,
   confirm_password: z.string().max(1024),
 });
 

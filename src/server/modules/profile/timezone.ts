@@ -24,9 +24,17 @@ export function canonicalTimezone(zone: string): string | null {
 }
 
 /** Request field of a time zone: its stored form, or 422 `invalid_timezone`. */
-export const timezoneField = z.string({ error: 'invalid_timezone' }).transform((zone, ctx) => {
-  const canonical = canonicalTimezone(zone.trim());
-  if (canonical) return canonical;
-  ctx.issues.push({ code: 'custom', input: zone, message: 'invalid_timezone' });
-  return z.NEVER;
-});
+export const timezoneField = z
+  .string({ error: 'invalid_timezone' })
+  .transform((zone, ctx) => {
+    const canonical = canonicalTimezone(zone.trim());
+    if (canonical) return canonical;
+    ctx.issues.push({ code: 'custom', input: zone, message: 'invalid_timezone' });
+    return z.NEVER;
+  })
+  .meta({
+    enum: [...ZONES].sort(),
+    description:
+      'An IANA time zone. Another name the tz database knows for one of these (an alias such as ' +
+      'Asia/Calcutta, or another letter case) is accepted too and stored as the listed name.',
+  });

@@ -8,7 +8,7 @@ import {
   stakeResponse,
 } from '../../../shared/api/rooms.ts';
 import { CURRENCIES, ROOMS } from '../../../shared/currencies.ts';
-import { route } from '../../http/schemas.ts';
+import { idempotencyHeaders, route } from '../../http/schemas.ts';
 import { amountField } from '../games/schemas.ts';
 
 /** The rooms API's requests (docs/api-games.md "Rooms"); the answers are in src/shared/api/rooms.ts. */
@@ -34,12 +34,10 @@ export const addBody = z.object({ amount: amountField, round_id: roundId });
 /** `leave`: the round the player leaves, before it starts. */
 export const leaveBody = z.object({ round_id: roundId });
 
-/** Money-moving calls carry the player's key for the ledger (docs/api-games.md). */
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .meta({ description: 'Unique per call; a retry answers the first result' }),
+/** Money-moving calls may carry the player's key for the ledger (docs/api-games.md). */
+const headers = idempotencyHeaders({
+  required: false,
+  description: 'Unique per call; a retry answers the first result',
 });
 
 export const ROUTES = {
@@ -71,7 +69,7 @@ export const ROUTES = {
     auth: 'player',
     params: roomParams,
     body: joinBody,
-    headers: idempotencyHeaders,
+    headers,
     response: { 200: stakeResponse },
     errors: ['conflict'],
   }),
@@ -80,7 +78,7 @@ export const ROUTES = {
     auth: 'player',
     params: roomParams,
     body: addBody,
-    headers: idempotencyHeaders,
+    headers,
     response: { 200: stakeResponse },
     errors: ['conflict'],
   }),
@@ -89,7 +87,7 @@ export const ROUTES = {
     auth: 'player',
     params: roomParams,
     body: leaveBody,
-    headers: idempotencyHeaders,
+    headers,
     response: { 200: leaveResponse },
     errors: ['conflict'],
   }),
