@@ -87,48 +87,31 @@ async function phonePage(token: string | null): Promise<Page> {
 }
 
 describe('a running round on a 390 × 844 phone keeps its main button on screen', () => {
-  test('miner: the cash-out beside the field', async () => {
-    const { token } = await fundedPlayer(stage.server.url, { amount: '100', prefix: 'pin-miner' });
-    const page = await phonePage(token);
-    await page.goto(`${stage.server.url}/en/games/miner`, { waitUntil: 'networkidle' });
-    await page.getByTestId('miner-start').click();
-    const cashOut = page.getByTestId('miner-cashout');
-    await cashOut.waitFor();
-    await expect.poll(() => page.getByTestId('miner-board').getAttribute('data-round')).toBe('open');
-    await expectOnScreen(cashOut, 'the cash-out');
-    await expectVisible(page.locator('.mn-grid'), 'the field');
-    await expectOnScreen(page.getByTestId('miner-random'), 'the random tile');
-    await expectPinned(page, cashOut, 'the cash-out');
-    await page.context().close();
-  });
-
-  test('hi-lo: the guesses and the cash-out beside the card', async () => {
-    const { token } = await fundedPlayer(stage.server.url, { amount: '100', prefix: 'pin-hilo' });
-    const page = await phonePage(token);
-    await page.goto(`${stage.server.url}/en/games/hilo`, { waitUntil: 'networkidle' });
-    await page.getByTestId('hilo-start').click();
-    const cashOut = page.getByTestId('hilo-cashout');
-    await cashOut.waitFor();
-    await expectOnScreen(cashOut, 'the cash-out');
-    await expectOnScreen(page.getByTestId('hilo-guess-up'), 'a guess');
-    await expectVisible(page.getByTestId('hilo-board').locator('.hl-table'), 'the card');
-    await expectPinned(page, cashOut, 'the cash-out');
-    await page.context().close();
-  });
-
-  test('coinflip: the calls and the cash-out beside the coin', async () => {
-    const { token } = await fundedPlayer(stage.server.url, { amount: '100', prefix: 'pin-coin' });
-    const page = await phonePage(token);
-    await page.goto(`${stage.server.url}/en/games/coinflip`, { waitUntil: 'networkidle' });
-    await page.getByTestId('coinflip-start').click();
-    const cashOut = page.getByTestId('coinflip-cashout');
-    await cashOut.waitFor();
-    await expectOnScreen(cashOut, 'the cash-out');
-    await expectOnScreen(page.getByTestId('coinflip-heads'), 'a call');
-    await expectVisible(page.getByTestId('coinflip-multiplier'), 'the multiplier');
-    await expectPinned(page, cashOut, 'the cash-out');
-    await page.context().close();
-  });
+  test.each([
+    { game: 'miner', other: 'miner-random', board: '.mn-grid', shows: 'the field' },
+    { game: 'hilo', other: 'hilo-guess-up', board: '.hl-table', shows: 'the card' },
+    {
+      game: 'coinflip',
+      other: 'coinflip-heads',
+      board: '[data-testid="coinflip-multiplier"]',
+      shows: 'the multiplier',
+    },
+  ])(
+    '$game: the cash-out and the other moves stay on screen beside $shows',
+    async ({ game, other, board, shows }) => {
+      const { token } = await fundedPlayer(stage.server.url, { amount: '100', prefix: `pin-${game}` });
+      const page = await phonePage(token);
+      await page.goto(`${stage.server.url}/en/games/${game}`, { waitUntil: 'networkidle' });
+      await page.getByTestId(`${game}-start`).click();
+      const cashOut = page.getByTestId(`${game}-cashout`);
+      await cashOut.waitFor();
+      await expectOnScreen(cashOut, 'the cash-out');
+      await expectOnScreen(page.getByTestId(other), 'another move');
+      await expectVisible(page.locator(board), shows);
+      await expectPinned(page, cashOut, 'the cash-out');
+      await page.context().close();
+    },
+  );
 
   test('crash: the cash-out during the flight, under the graph', async () => {
     const { token } = await fundedPlayer(stage.server.url, { amount: '100', prefix: 'pin-crash' });
