@@ -2,7 +2,7 @@
  * Draws the app icons of the web manifest (docs/pwa.md) from public/favicon.svg into public/icons/:
  * 192 and 512 px, a maskable 512 px (the logo inside the central safe zone, the background to the
  * edges) and the 180 px Apple touch icon. Run by hand after the logo changes:
- * `node scripts/pwa-icons.ts`. The screenshots are taken by `node scripts/pwa-icons.ts --screenshots <url>`.
+ * `node scripts/pwa-icons.ts`. The manifest's screenshots are scripts/pwa-screenshots.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
@@ -21,28 +21,8 @@ function icon(size: number, scale: number, rounded: boolean): Buffer {
   return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
 }
 
-async function screenshots(url: string) {
-  const { launchBrowser } = await import('../tests/helpers/browser.ts');
-  const browser = await launchBrowser();
-  for (const [name, width, height] of [
-    ['screenshot-wide', 1280, 720],
-    ['screenshot-narrow', 390, 844],
-  ] as const) {
-    const page = await browser.newPage({ viewport: { width, height } });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.screenshot({ path: new URL(`icons/${name}.png`, root).pathname });
-    await page.close();
-  }
-  await browser.close();
-}
-
-const shotsAt = process.argv.indexOf('--screenshots');
-if (shotsAt !== -1) {
-  await screenshots(process.argv[shotsAt + 1] ?? 'http://127.0.0.1:3000/en/');
-} else {
-  writeFileSync(new URL('icons/icon-192.png', root), icon(192, 0.86, true));
-  writeFileSync(new URL('icons/icon-512.png', root), icon(512, 0.86, true));
-  // Maskable: the platform crops to its own shape; the safe zone is the central circle of 80 %.
-  writeFileSync(new URL('icons/maskable-512.png', root), icon(512, 0.62, false));
-  writeFileSync(new URL('icons/apple-touch-icon.png', root), icon(180, 0.8, false));
-}
+writeFileSync(new URL('icons/icon-192.png', root), icon(192, 0.86, true));
+writeFileSync(new URL('icons/icon-512.png', root), icon(512, 0.86, true));
+// Maskable: the platform crops to its own shape; the safe zone is the central circle of 80 %.
+writeFileSync(new URL('icons/maskable-512.png', root), icon(512, 0.62, false));
+writeFileSync(new URL('icons/apple-touch-icon.png', root), icon(180, 0.8, false));

@@ -86,8 +86,12 @@ function render(user: User | null): void {
       { balance: user.bonus_balance, currency: user.currency },
       LANGUAGE_TAG[pageLocale()],
     );
-  if (nameSlot) nameSlot.textContent = displayName(user);
-  if (contactSlot) contactSlot.textContent = user.name ? (user.email ?? user.phone ?? '') : `ID ${user.id}`;
+  // Shown on one line with an ellipsis: the title holds the whole text.
+  if (nameSlot) nameSlot.textContent = nameSlot.title = displayName(user);
+  if (contactSlot)
+    contactSlot.textContent = contactSlot.title = user.name
+      ? (user.email ?? user.phone ?? '')
+      : `ID ${user.id}`;
   renderAvatar(user);
   if (user.currency) showPlayerAmounts(document, user.currency, LANGUAGE_TAG[pageLocale()]);
   renderReminders(user);

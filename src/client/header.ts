@@ -3,6 +3,7 @@ import { setLocale } from '../stores/locale.ts';
 import { isModalName, lockScrollWhileOpen, openModal, returnFocusAfterModals } from '../stores/modals.ts';
 import { $user } from '../stores/user.ts';
 import { readCookie } from './cookies.ts';
+import { fitNavigation } from './nav-fit.ts';
 import { ensureDeviceId, trackPromo } from './promo.ts';
 import { openGuestFlagModals, takeQueryParameter } from './query-flags.ts';
 
@@ -32,23 +33,31 @@ document.addEventListener('click', (event) => {
   }
 });
 
-// The navigation behind the menu button (narrow screens): Escape, a click elsewhere or a link closes it.
-const navToggle = document.querySelector<HTMLButtonElement>('[data-nav-toggle]');
-const nav = document.getElementById('main-nav');
-function setNav(open: boolean, refocus = false): void {
-  if (!navToggle || !nav) return;
-  navToggle.setAttribute('aria-expanded', String(open));
-  nav.dataset.open = String(open);
-  if (refocus) navToggle.focus();
+/**
+ * A button that opens a panel of links (the navigation behind the menu button on narrow screens,
+ * the header's More list on wide ones): Escape or a click elsewhere closes it, Escape gives the
+ * button its focus back; a link navigates away.
+ */
+function disclosure(toggle: HTMLButtonElement | null, panel: HTMLElement | null): void {
+  if (!toggle || !panel) return;
+  const isOpen = () => panel.dataset.open === 'true';
+  const set = (open: boolean, refocus = false) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    panel.dataset.open = String(open);
+    if (refocus) toggle.focus();
+  };
+  toggle.addEventListener('click', () => set(!isOpen()));
+  document.addEventListener('click', (event) => {
+    const target = event.target as Node;
+    if (isOpen() && !panel.contains(target) && !toggle.contains(target)) set(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && isOpen()) set(false, true);
+  });
 }
-navToggle?.addEventListener('click', () => setNav(nav?.dataset.open !== 'true'));
-document.addEventListener('click', (event) => {
-  const target = event.target as Node;
-  if (nav?.dataset.open === 'true' && !nav.contains(target) && !navToggle?.contains(target)) setNav(false);
-});
-document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape' && nav?.dataset.open === 'true') setNav(false, true);
-});
+disclosure(document.querySelector('[data-nav-toggle]'), document.getElementById('main-nav'));
+disclosure(document.querySelector('[data-nav-more]'), document.getElementById('nav-more-list'));
+fitNavigation();
 
 /**
  * Skip links: focus lands on the target itself, so the next Tab continues from there. The bet

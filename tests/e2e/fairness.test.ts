@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -54,8 +55,11 @@ describe('/fairness page', () => {
     expect(headings).toContain(strings.verify.title);
     expect(html.includes(strings.page.stream.p1), 'stream prose').toBe(true);
     expect(html.includes('HMAC_SHA256(key = serverSeed'), 'formula').toBe(true);
-    // The footer links the page in every locale.
-    const footerLink = new RegExp(`href="${localized(locale, '/fairness')}"[^>]*>${strings.footer}</a>`);
+    // The footer links the page in every locale, under the navigation's label (src/shared/navigation.ts).
+    const site = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, `../../src/i18n/locales/${locale}.json`), 'utf8'),
+    );
+    const footerLink = new RegExp(`href="${localized(locale, '/fairness')}"[^>]*>${site.nav.fairness}</a>`);
     expect(footerLink.test(html), 'footer link').toBe(true);
   });
 });

@@ -3,8 +3,10 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { cashOutReturn, multiplierAt } from '../../games/crash/engine.ts';
 import { toMinor } from '../../shared/money.ts';
+import '../games/kit/action-bar.css';
 import { AmountInput } from '../games/kit/BetPanel.tsx';
 import '../games/kit/bet-panel.css';
+import { usePinnedBar } from '../games/kit/in-view.ts';
 import { useLimitsOf } from '../games/kit/limits.ts';
 import { $crashAutoCashOut } from '../games/kit/prefs.ts';
 import { playSound } from '../games/kit/sound.ts';
@@ -100,6 +102,11 @@ export function CrashPanel({
     flying && live && round?.started_at
       ? show(cashOutReturn(toMinor(live.stake), multiplierAt(Math.max(0, nowOnServer - round.started_at))))
       : null;
+  // The player's bet is in the round (placed, or flying): on a phone the button sticks to the
+  // bottom of the screen, so the cash-out is in reach wherever the page is scrolled.
+  const pinned = potential !== null || pending !== undefined;
+  const bar = useRef<HTMLDivElement>(null);
+  usePinnedBar(bar, pinned);
   const label = !user
     ? t('crashGame.login')
     : potential
@@ -142,15 +149,17 @@ export function CrashPanel({
           {autoProblem ? t(`crashGame.autoProblem.${autoProblem}`) : t('crashGame.autoHint')}
         </p>
       </div>
-      <button
-        type="submit"
-        className={`btn btn-lg cr-act ${potential ? 'btn-cashout' : 'btn-primary'}`}
-        disabled={busy || (!!user && !potential && !!pending)}
-        aria-busy={busy}
-        data-testid={potential ? 'crash-cashout' : 'crash-bet'}
-      >
-        {label}
-      </button>
+      <div className="gk-pinnable" ref={bar} data-pinned={pinned ? 'true' : undefined}>
+        <button
+          type="submit"
+          className={`btn btn-lg cr-act ${potential ? 'btn-cashout' : 'btn-primary'}`}
+          disabled={busy || (!!user && !potential && !!pending)}
+          aria-busy={busy}
+          data-testid={potential ? 'crash-cashout' : 'crash-bet'}
+        >
+          {label}
+        </button>
+      </div>
       <fieldset className="cr-auto">
         <legend className="gk-sr">{t('crashGame.autoBet')}</legend>
         <label className="cr-check">

@@ -59,7 +59,7 @@ function Identity({ user, locale }: { user: User; locale: Locale }) {
         {[...name.replace(/^[#+]/, '')][0]?.toUpperCase() ?? '?'}
       </span>
       <div className="overview-who">
-        <h2 id="overview-name" data-testid="overview-name">
+        <h2 id="overview-name" className="one-line" title={name} data-testid="overview-name">
           {name}
         </h2>
         <p className="muted">{t('profileOverview.playerId', { id: user.id })}</p>
@@ -94,7 +94,9 @@ function Details({ user }: { user: User }) {
   const contact = (value: string | null, verified: boolean, testId: string) =>
     value ? (
       <dd data-testid={testId}>
-        <span className="overview-value">{value}</span>
+        <span className="overview-value one-line" title={value}>
+          {value}
+        </span>
         <StateBadge ok={verified}>
           {verified ? t('profileOverview.confirmed') : t('profileOverview.notConfirmed')}
         </StateBadge>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { RoomState } from '../../shared/api/rooms.ts';
 import { toMinor } from '../../shared/money.ts';
 import { HashValue } from '../games/fairness/CopyButton.tsx';
-import '../games/fairness/fairness.css';
 import { AmountInput } from '../games/kit/BetPanel.tsx';
 import { formatNumber } from '../games/kit/format.ts';
 import '../games/kit/bet-panel.css';

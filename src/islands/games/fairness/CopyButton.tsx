@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../ui/LineIcon.tsx';
+import './values.css';
 
 /** Copies `text` to the clipboard and says so for a moment (announced to screen readers). */
 export function CopyButton({ text, label }: { text: string; label: string }) {

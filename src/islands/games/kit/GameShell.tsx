@@ -64,8 +64,13 @@ export function GameShell(props: GameShellProps) {
               turbo={{ on: shell.turbo, forced: shell.turboForced, set: shell.setTurbo }}
             />
           )}
-          {/* On a phone this comes first under the board (kit-frame.css), within reach. */}
-          <div className="gk-act" ref={shell.actionRef}>
+          {/* On a phone this comes first under the board (kit-frame.css), within reach; while a
+              round runs it is pinned to the bottom of the screen (action-bar.css). */}
+          <div
+            className="gk-act gk-pinnable"
+            ref={shell.actionRef}
+            data-pinned={shell.pinned ? 'true' : undefined}
+          >
             {actions ?? <BetButton shell={shell} label={props.betLabel} />}
           </div>
           <ShellTools hotkeys={shell.hotkeys} sound={shell.sound} />

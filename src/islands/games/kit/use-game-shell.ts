@@ -18,7 +18,7 @@ import { parseDraft } from './autobet-draft.ts';
 
 import { minorOrNull } from './bet-result.ts';
 
-import { keepInView, usePinnedTop } from './in-view.ts';
+import { keepInView, usePinnedBar, usePinnedTop } from './in-view.ts';
 
 import { useBetLimits } from './limits.ts';
 
@@ -81,7 +81,10 @@ export interface GameShellProps {
    * it while the round runs (also after a reload), and no "profit on win" for another stake.
    */
   roundStake?: string | null | undefined;
-  /** The stake cannot change now (an open coinflip series plays on at its stake). */
+  /**
+   * A round is open (coinflip, miner, hi-lo): the stake cannot change, and on a phone the actions
+   * stick to the bottom of the screen.
+   */
   amountLocked?: boolean;
   /** Coinflip: false (a series is interactive). */
   autoBet?: boolean;
@@ -180,6 +183,14 @@ export function useGameShell(props: GameShellProps) {
   useBusyWhile(busy || autoRunning);
   useEffect(() => latest.current.onModeChange?.({ mode, running: autoRunning }), [mode, autoRunning]);
 
+  // A round open in manual play (the amount is locked) or auto-bet running: the actions stick to the
+  // bottom of a phone's screen (action-bar.css), and the board is brought into view above them.
+  const pinned = (props.amountLocked === true && mode === 'manual') || autoRunning;
+  usePinnedBar(actionRef, pinned);
+  useEffect(() => {
+    if (pinned) keepInView(boardRef.current, actionRef.current);
+  }, [pinned]);
+
   const ready = user !== null && canPlay && amount.problem === null && amount.decimal !== null;
   const { running } = auto;
   const stake = amount.decimal;
@@ -246,6 +257,8 @@ export function useGameShell(props: GameShellProps) {
     setTurbo: (on: boolean) => turboStore.set(on),
     boardRef,
     actionRef,
+    /** The actions are the action bar of a running round (`data-pinned`). */
+    pinned,
     tag,
     /** Minor units as money in the player's currency and locale. */
     show,
