@@ -80,6 +80,11 @@ export const envSchema = z.object({
   /** Promo-code tries a minute per player and per address (docs/bonuses.md "Promo codes"). */
   PROMO_TRIES_PER_MINUTE: z.coerce.number().int().positive().default(5),
   PROMO_TRIES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  /**
+   * Public bonus lookups (`GET /bonus-system/bonus/{name}`) a minute per address that find nothing;
+   * past them every lookup of the address is 429 until the minute ends (docs/bonuses.md "Promo codes").
+   */
+  PROMO_LOOKUP_MISSES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** Rendered pages kept in memory, compressed (docs/performance.md "Pages"): the byte bound, 0 turns it off. */
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()
