@@ -1,7 +1,7 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/password-rules.ts';
 import { type ErrorMessage, errorMessage } from '../../../shared/error-codes.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/password-rules.ts';
 
 /** argon2id with OWASP's minimum parameters: 19 MiB memory, 2 iterations, 1 lane. */
 // Algorithm is a const enum (not importable under verbatimModuleSyntax): 2 is Argon2id.

@@ -5,6 +5,7 @@ import { fail, invalid } from '../../domain-error.ts';
 import { assertAllowed, LIMITS, record, spend } from './attempts.ts';
 import { codePurpose, consumeCode } from './codes.ts';
 import { AuthJob, type Channel, type RequestMeta } from './context.ts';
+import { messageLocale } from './notifier.ts';
 import { hashPassword } from './passwords.ts';
 import { checkNewPassword, replacePassword } from './player-passwords.ts';
 import { type UserRow, userByContact, userById } from './repository.ts';
@@ -15,7 +16,6 @@ import {
   resetTokenIsLive,
   voidResetCredentials,
 } from './reset-repository.ts';
-import { messageLocale } from './notifier.ts';
 import type { IssuedSession } from './sessions.ts';
 import { hashOpaque, opaqueToken } from './tokens.ts';
 
@@ -170,7 +170,13 @@ async function newPasswordHash(password: string, confirmation: string): Promise<
  * The page that sets a new password with `token` (a phone flow carries `phone` in its query), in
  * `locale`: the language of the message that carries it, so the page speaks as the mail did.
  */
-function resetLink(meta: RequestMeta, locale: Locale, token: string, channel: Channel, target: string): string {
+function resetLink(
+  meta: RequestMeta,
+  locale: Locale,
+  token: string,
+  channel: Channel,
+  target: string,
+): string {
   // Routes that mail links require a trusted host first (requireTrustedHost); this is the backstop.
   if (!meta.siteUrl) throw fail('misdirected', 'host', 'untrusted_host');
   const page = localizePath(`/reset-password/${token}`, locale, meta.strategy);

@@ -265,7 +265,11 @@ export class BonusService {
     if (c?.status !== 'active' || c.starts_at > now || (c.ends_at && c.ends_at <= now)) return undefined;
     const ends = [promo.ends_at, c.ends_at].filter((d): d is Date => d !== null);
     const nearer = ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
-    return { name: c.name, expires_in: secondsUntil(nearer), region: promo.region ? [promo.region] : c.regions };
+    return {
+      name: c.name,
+      expires_in: secondsUntil(nearer),
+      region: promo.region ? [promo.region] : c.regions,
+    };
   }
 
   /** `GET /bonus-system/bonus-activation/waiting-reg-and-dep`: the bonus waiting for registration and a first deposit. */
