@@ -446,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         kyc,
         bonus,
         sessionGate,
+        operatorScope,
       });
       await api.register(tagged('bonus', bonusRoutes), {
         database: deps.database,
