@@ -125,6 +125,11 @@ export async function completeLogin(
      * mirror (an unprefixed path); default: this page.
      */
     landing?: string;
+    /**
+     * `later`: the caller opens PayIn itself once its flow ends (a registration asks for the
+     * verification code first); default: PayIn follows the login (docs/product-rules.md §2).
+     */
+    payIn?: 'auto' | 'later';
   } = {},
 ): Promise<LoginOutcome> {
   if (session.sso) $ssoLink.set(session.sso);
@@ -148,7 +153,10 @@ export async function completeLogin(
   }
   setUser(user);
 
+  // PayIn after the login (docs/product-rules.md §2): asked for by the `deposit` flag, or due at a
+  // zero balance with a currency. A page that is left gets it on the next page of this tab.
   const deposit = hasQueryFlag('deposit');
+  const payIn = options.payIn !== 'later' && (deposit || needsPayIn(user));
   removeQueryFlags(['login', 'signup']);
   const moveTo =
     user.locale && isLocale(user.locale) && user.locale !== current
@@ -161,24 +169,53 @@ export async function completeLogin(
     // The round trip leaves the page: attribution first. It comes back where the page would land
     // (a recovery page, which carries its spent link in the path, lands on `landing`).
     await attached;
+    if (payIn) markPayInDue();
     const back = moveTo ?? (options.landing ? localHref(options.landing) : window.location.href);
     window.location.assign(ssoTarget(mainHost, new URL(back, window.location.href).href));
     return { kind: 'redirected' };
   }
   if (moveTo) {
+    if (payIn) markPayInDue();
     window.location.assign(moveTo);
     return { kind: 'navigating', user };
   }
   // A profile page rendered for a guest has no content yet: render it again with the session.
   if (document.querySelector('[data-profile-gate][data-content="false"]')) {
+    if (payIn) markPayInDue();
     window.location.reload();
     return { kind: 'navigating', user };
   }
-  if (deposit) {
-    openModal('PayIn');
-    removeQueryFlags(['deposit']);
-  }
+  // The `deposit` flag stays in the address until a deposit succeeds (payment-return.ts).
+  if (deposit && options.payIn !== 'later') openModal('PayIn');
+  else if (payIn) schedulePayIn(user);
   return { kind: 'done', user };
+}
+
+/** Session storage key: PayIn is due on the next page of this tab (a login that left its page). */
+const PAYIN_DUE = 'payInAfterLogin';
+
+function markPayInDue(): void {
+  try {
+    sessionStorage.setItem(PAYIN_DUE, '1');
+  } catch {
+    // No storage: the next page simply opens without PayIn.
+  }
+}
+
+/** True once when a login on the previous page of this tab left PayIn due (account.ts opens it). */
+export function takePayInDue(): boolean {
+  try {
+    const due = sessionStorage.getItem(PAYIN_DUE) !== null;
+    sessionStorage.removeItem(PAYIN_DUE);
+    return due;
+  } catch {
+    return false;
+  }
+}
+
+/** docs/product-rules.md §2: a player with a currency and a zero balance is offered PayIn after a login. */
+export function needsPayIn(user: User): boolean {
+  return Boolean(user.currency) && hasZeroBalance(user);
 }
 
 /** True when the real-money balance is zero. */
@@ -191,11 +228,12 @@ export function hasZeroBalance(user: User): boolean {
 }
 
 /**
- * docs/product-rules.md §2: PayIn opens 350 ms after login when the balance is 0 and a currency is set. Used after
- * a social or phone registration (see the modals); returns a cancel function.
+ * docs/product-rules.md §2: PayIn opens 350 ms after login when the balance is 0 and a currency is
+ * set: after every login (completeLogin), and after a registration once its verification step
+ * ends (the modals); returns a cancel function.
  */
 export function schedulePayIn(user: User | null = $user.get()): () => void {
-  if (!user?.currency || !hasZeroBalance(user)) return () => {};
+  if (!user || !needsPayIn(user)) return () => {};
   const timer = setTimeout(() => openModal('PayIn'), TIMING.payInAutoOpenMs);
   return () => clearTimeout(timer);
 }

@@ -265,6 +265,9 @@ describe('5. the e-mail can be confirmed later, from the settings', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 15_000 }).toBe('ConfirmByPhone');
     await dialog.getByRole('button', { name: 'Later' }).click();
+    // At 0 balance PayIn follows the code step (docs/product-rules.md §2).
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('PayIn');
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => sessionOf(page)).toBe('user');
 

@@ -164,8 +164,8 @@ describe('on real host names, over plain http', () => {
     });
     expect((await context.cookies(SITE)).find((c) => c.name === 'token')?.domain).toBe('casino.test');
 
-    // A deposit through PayIn and the sandbox checkout (its id and key come from the fallback UUID).
-    await page.locator('header [data-modal-open="PayIn"]').first().click();
+    // A deposit through PayIn, which opened by itself at 0 balance (docs/product-rules.md §2), and
+    // the sandbox checkout (its id and key come from the fallback UUID).
     const payIn = page.locator('[role="dialog"][data-modal="PayIn"]');
     await payIn.locator('.preset').first().waitFor();
     await payIn.locator('.preset').nth(1).click();
