@@ -6,6 +6,7 @@ import { $ssoLink, $user, setUser, type User } from '../stores/user.ts';
 import { api, setSessionHooks } from './api.ts';
 import { guessTimezone, profile, type SessionResponse } from './auth.ts';
 import { readCookie } from './cookies.ts';
+import { dropProfileSnapshot, readProfileSnapshot, saveProfileSnapshot } from './profile-snapshot.ts';
 import { hasQueryFlag, removeQueryFlags } from './query-flags.ts';
 import { addressInLocale, isDevelopment, localHref, pageLocale } from './site.ts';
 import { arriveBySso, mainHostLoginLink, ssoTarget, startSso } from './sso.ts';
@@ -15,6 +16,7 @@ import type { RefreshError } from './token-refresh.ts';
 /** Logs out locally: the token cookie and the user go (docs/product-rules.md §4). */
 export function clearSession(): void {
   clearToken();
+  dropProfileSnapshot();
   setUser(null);
 }
 
@@ -30,9 +32,31 @@ setSessionHooks({ onTokenRefreshed: writeToken, onRefreshFailed });
 
 async function fetchProfile(): Promise<User> {
   const answer = await profile.get();
+  // A token near its end comes back renewed (docs/api-auth.md "fresh_token").
   if (answer.fresh_token) writeToken(answer.fresh_token);
   setUser(answer.user);
+  saveProfileSnapshot(readToken(), answer.user);
   return answer.user;
+}
+
+// The balance moves with every bet: the snapshot takes the last one as the page goes.
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', () => {
+    const user = $user.get();
+    if (user) saveProfileSnapshot(readToken(), user);
+  });
+
+/**
+ * No answer from the API (offline, docs/pwa.md "Offline"): the held token says nothing new, so the
+ * session stays on screen with the last profile this browser loaded for that player, and is
+ * loaded again once the browser is back online. Without such a profile the session stays
+ * `unknown`: nothing offers a login meanwhile.
+ */
+function keepSessionOffline(): User | null {
+  const user = readProfileSnapshot(readToken());
+  if (user) setUser(user);
+  window.addEventListener('online', () => void refreshProfile().catch(() => undefined), { once: true });
+  return user;
 }
 
 let started: Promise<User | null> | undefined;
@@ -52,9 +76,9 @@ export function startSession(): Promise<User | null> {
     try {
       return await fetchProfile();
     } catch (error) {
-      // A network failure leaves the token for the next page; any answer means it is not valid.
-      if (isAnswered(error)) clearSession();
-      else setUser(null);
+      // Any answer means the token is not valid; a network failure leaves it, and the session view.
+      if (!isAnswered(error)) return keepSessionOffline();
+      clearSession();
       return null;
     }
   })();
@@ -83,6 +107,7 @@ export function refreshProfile(): Promise<User> {
 /** Replaces the held profile with one a call returned (PUT profile/settings, POST profile/currency). */
 export function replaceUser(user: User): void {
   setUser(user);
+  saveProfileSnapshot(readToken(), user);
 }
 
 export type LoginOutcome =
