@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { readMail } from '../helpers/mail.ts';
+import { launchBrowser, logInThroughModal } from '../helpers/browser.ts';
+import { readMail, smtpServer } from '../helpers/mail.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 /**
@@ -19,36 +17,14 @@ const OPERATOR = 'e2e-operator-token-onboarding-0123456789';
 const PASSWORD = 'Orbit-7-Nebula!';
 const SHOTS = '/tmp/i26-account';
 
-const mails: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await smtpServer();
   [server, browser] = await Promise.all([
-    startServer({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      OPERATOR_API_TOKEN: OPERATOR,
-      SANDBOX_WEBHOOK_INTERVAL_MS: '200',
-    }),
+    startServer({ SMTP_URL: smtp.url, OPERATOR_API_TOKEN: OPERATOR, SANDBOX_WEBHOOK_INTERVAL_MS: '200' }),
     launchBrowser(),
   ]);
 });
@@ -56,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, body?: unknown) {
@@ -117,13 +93,17 @@ async function fund(player: { token: string }, amount: string) {
     .not.toBe('0.00');
 }
 
+/** The 6-digit code of the newest mail to `address` after the first `after` mails. */
 async function codeMailedTo(address: string, after: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        const mail = mails.slice(after).find((m) => m.to.includes(address.toLowerCase()));
-        code = mail ? /\b(\d{6})\b/.exec(readMail(mail.raw).text)?.[1] : undefined;
+        const mail = smtp.received
+          .slice(after)
+          .map(readMail)
+          .findLast((m) => m.headers.to?.includes(address));
+        code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
         return code;
       },
       { timeout: 15_000 },
@@ -166,20 +146,11 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-async function logIn(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Log in' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Login');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
-
 describe('PayIn at 0 balance', () => {
   test('opens by itself after a password login, and the Bet button says "Deposit to play"', async () => {
     const player = await registerPlayer();
     const { context, page, problems } = await open('/en/games/dice');
-    await logIn(page, player.email);
+    await logInThroughModal(page, player.email, PASSWORD);
     await expect.poll(() => dialogName(page), { timeout: 10_000 }).toBe('PayIn');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -303,7 +274,7 @@ describe('the account', () => {
     await expect.poll(() => reminder.isVisible()).toBe(true);
     await menuButton.click();
     const contact = page.getByTestId('contact-email');
-    const before = mails.length;
+    const before = smtp.received.length;
     await contact.getByRole('button', { name: 'Send code' }).click();
     await contact.getByLabel('Code from the message').fill(await codeMailedTo(player.email, before));
     await contact.getByRole('button', { name: 'Confirm' }).click();
