@@ -25,7 +25,7 @@ const operator = { authorization: `Bearer ${OPERATOR}` };
 const profileOf = async (token: string) => (await call('GET', '/profile/user', bearer(token))).json().user;
 
 describe('the display name (PUT /profile/settings { name })', () => {
-  test('is set, normalised, shown in the bet feeds instead of the alias, and cleared with null', async () => {
+  test('is set (normalised) and cleared with null', async () => {
     const { token } = await register(t);
     const set = await call('PUT', '/profile/settings', bearer(token), { name: '  Star   Pilot ' });
     expect(set.statusCode, set.body).toBe(200);
