@@ -15,9 +15,7 @@ import { handlePaymentReturn } from './payment-return.ts';
 import { showPlayerAmounts } from './player-money.ts';
 
 import { hasQueryFlag, openGuestFlagModals, removeQueryFlags } from './query-flags.ts';
-
-import { logout, replaceUser, startSession } from './session.ts';
-
+import { logout, replaceUser, schedulePayIn, startSession, takePayInDue } from './session.ts';
 import { localHref, pageLocale } from './site.ts';
 
 /**
@@ -199,8 +197,8 @@ void startSession().then((user) => {
   // Already logged in: the login and signup flags have nothing left to do (query-flags.ts).
   removeQueryFlags(['login', 'signup']);
   void handlePaymentReturn();
-  if (hasQueryFlag('deposit')) {
-    openModal('PayIn');
-    removeQueryFlags(['deposit']);
-  }
+  // `deposit` stays in the address until a deposit succeeds (docs/product-rules.md §2); a login on
+  // the previous page of this tab may have left PayIn due (session.ts).
+  if (hasQueryFlag('deposit')) openModal('PayIn');
+  else if (takePayInDue()) schedulePayIn(user);
 });

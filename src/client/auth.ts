@@ -163,15 +163,21 @@ export const profile = {
       .get('profile/user', whoAreYou ? { searchParams: { whoAreYou } } : {})
       .json<ProfileUserResponse>();
   },
-  /** docs/product-rules.md §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden. */
+  /**
+   * docs/product-rules.md §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden;
+   * also the display name (null clears it, docs/api-auth.md).
+   */
   updateSetting: (
     setting:
+      | { name: string | null }
       | { locale: string }
       | { timezone: string }
       | { is_avatar_hidden: boolean }
       | { is_statistics_hidden: boolean },
   ) => api().put('profile/settings', { json: setting }).json<ProfileUpdateResponse>(),
   setCurrency: (currency: Currency) => post<ProfileUpdateResponse>('profile/currency', { currency }),
+  /** Adds a phone number (E.164) to be confirmed with the code texted to it (docs/api-auth.md). */
+  addPhone: (phone: string) => post<ProfileUpdateResponse>('profile/phone', { phone }),
   updatePassword: (oldPassword: string, password: string, confirm: string) =>
     post<Success>('password/update', {
       old_password: oldPassword,

@@ -1,4 +1,5 @@
 import { notifyCode, notifyInfo, notifySuccess } from './notices.ts';
+import { removeQueryFlags } from './query-flags.ts';
 import { pageLocale } from './site.ts';
 
 /** What the provider appends to `return_path` (docs/api-money.md). */
@@ -25,12 +26,16 @@ export function withoutPaymentParams(href: string): string {
 
 /**
  * Back from the hosted checkout: a translated notice says how the payment went, and the values
- * leave the address without a navigation. The credit itself arrives over `/ws`.
+ * leave the address without a navigation; after a success the `deposit` flag leaves it too
+ * (docs/product-rules.md §2), otherwise it stays and PayIn opens again. The address is cleaned
+ * before the first await, so the caller sees the flags as they end up. The credit itself arrives
+ * over `/ws`.
  */
 export async function handlePaymentReturn(): Promise<void> {
   const result = readPaymentReturn(window.location.search);
   if (!result) return;
   window.history.replaceState(window.history.state, '', withoutPaymentParams(window.location.href));
+  if (result.status === 'succeeded') removeQueryFlags(['deposit']);
   const { islandI18n } = await import('./i18n.ts');
   const i18n = await islandI18n(pageLocale());
   const t = (key: string) => i18n.t(key);

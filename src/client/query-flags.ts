@@ -1,3 +1,4 @@
+import { $registerVip } from '../stores/auth-flow.ts';
 import { openModal } from '../stores/modals.ts';
 
 /** Query flags that open modals (docs/product-rules.md §2). */
@@ -53,8 +54,12 @@ export function hasQueryFlag(flag: QueryFlag, search: string = window.location.s
 /**
  * Opens the modals a guest's flags ask for (docs/product-rules.md §2). A guest cannot deposit, so `deposit` asks
  * for a login first; the flag stays in the address and PayIn opens once the login succeeds.
+ * `signup=vip` opens the Register modal marked VIP (docs/product-rules.md §6).
  */
 export function openGuestFlagModals(search: string = window.location.search): void {
   if (hasQueryFlag('login', search) || hasQueryFlag('deposit', search)) openModal('Login');
-  if (hasQueryFlag('signup', search)) openModal('Register');
+  if (hasQueryFlag('signup', search)) {
+    $registerVip.set(new URLSearchParams(search).get('signup') === 'vip');
+    openModal('Register');
+  }
 }

@@ -6,6 +6,7 @@ import { $ssoLink, $user, setUser, type User } from '../stores/user.ts';
 import { api, setSessionHooks } from './api.ts';
 import { guessTimezone, profile, type SessionResponse } from './auth.ts';
 import { readCookie } from './cookies.ts';
+import { dropProfileSnapshot, readProfileSnapshot, saveProfileSnapshot } from './profile-snapshot.ts';
 import { hasQueryFlag, removeQueryFlags } from './query-flags.ts';
 import { addressInLocale, isDevelopment, localHref, pageLocale } from './site.ts';
 import { arriveBySso, mainHostLoginLink, ssoTarget, startSso } from './sso.ts';
@@ -15,6 +16,7 @@ import type { RefreshError } from './token-refresh.ts';
 /** Logs out locally: the token cookie and the user go (docs/product-rules.md §4). */
 export function clearSession(): void {
   clearToken();
+  dropProfileSnapshot();
   setUser(null);
 }
 
@@ -30,9 +32,31 @@ setSessionHooks({ onTokenRefreshed: writeToken, onRefreshFailed });
 
 async function fetchProfile(): Promise<User> {
   const answer = await profile.get();
+  // A token near its end comes back renewed (docs/api-auth.md "fresh_token").
   if (answer.fresh_token) writeToken(answer.fresh_token);
   setUser(answer.user);
+  saveProfileSnapshot(readToken(), answer.user);
   return answer.user;
+}
+
+// The balance moves with every bet: the snapshot takes the last one as the page goes.
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', () => {
+    const user = $user.get();
+    if (user) saveProfileSnapshot(readToken(), user);
+  });
+
+/**
+ * No answer from the API (offline, docs/pwa.md "Offline"): the held token says nothing new, so the
+ * session stays on screen with the last profile this browser loaded for that player, and is
+ * loaded again once the browser is back online. Without such a profile the session stays
+ * `unknown`: nothing offers a login meanwhile.
+ */
+function keepSessionOffline(): User | null {
+  const user = readProfileSnapshot(readToken());
+  if (user) setUser(user);
+  window.addEventListener('online', () => void refreshProfile().catch(() => undefined), { once: true });
+  return user;
 }
 
 let started: Promise<User | null> | undefined;
@@ -52,9 +76,9 @@ export function startSession(): Promise<User | null> {
     try {
       return await fetchProfile();
     } catch (error) {
-      // A network failure leaves the token for the next page; any answer means it is not valid.
-      if (isAnswered(error)) clearSession();
-      else setUser(null);
+      // Any answer means the token is not valid; a network failure leaves it, and the session view.
+      if (!isAnswered(error)) return keepSessionOffline();
+      clearSession();
       return null;
     }
   })();
@@ -83,6 +107,7 @@ export function refreshProfile(): Promise<User> {
 /** Replaces the held profile with one a call returned (PUT profile/settings, POST profile/currency). */
 export function replaceUser(user: User): void {
   setUser(user);
+  saveProfileSnapshot(readToken(), user);
 }
 
 export type LoginOutcome =
@@ -125,6 +150,11 @@ export async function completeLogin(
      * mirror (an unprefixed path); default: this page.
      */
     landing?: string;
+    /**
+     * `later`: the caller opens PayIn itself once its flow ends (a registration asks for the
+     * verification code first); default: PayIn follows the login (docs/product-rules.md §2).
+     */
+    payIn?: 'auto' | 'later';
   } = {},
 ): Promise<LoginOutcome> {
   if (session.sso) $ssoLink.set(session.sso);
@@ -148,7 +178,10 @@ export async function completeLogin(
   }
   setUser(user);
 
+  // PayIn after the login (docs/product-rules.md §2): asked for by the `deposit` flag, or due at a
+  // zero balance with a currency. A page that is left gets it on the next page of this tab.
   const deposit = hasQueryFlag('deposit');
+  const payIn = options.payIn !== 'later' && (deposit || needsPayIn(user));
   removeQueryFlags(['login', 'signup']);
   const moveTo =
     user.locale && isLocale(user.locale) && user.locale !== current
@@ -161,24 +194,53 @@ export async function completeLogin(
     // The round trip leaves the page: attribution first. It comes back where the page would land
     // (a recovery page, which carries its spent link in the path, lands on `landing`).
     await attached;
+    if (payIn) markPayInDue();
     const back = moveTo ?? (options.landing ? localHref(options.landing) : window.location.href);
     window.location.assign(ssoTarget(mainHost, new URL(back, window.location.href).href));
     return { kind: 'redirected' };
   }
   if (moveTo) {
+    if (payIn) markPayInDue();
     window.location.assign(moveTo);
     return { kind: 'navigating', user };
   }
   // A profile page rendered for a guest has no content yet: render it again with the session.
   if (document.querySelector('[data-profile-gate][data-content="false"]')) {
+    if (payIn) markPayInDue();
     window.location.reload();
     return { kind: 'navigating', user };
   }
-  if (deposit) {
-    openModal('PayIn');
-    removeQueryFlags(['deposit']);
-  }
+  // The `deposit` flag stays in the address until a deposit succeeds (payment-return.ts).
+  if (deposit && options.payIn !== 'later') openModal('PayIn');
+  else if (payIn) schedulePayIn(user);
   return { kind: 'done', user };
+}
+
+/** Session storage key: PayIn is due on the next page of this tab (a login that left its page). */
+const PAYIN_DUE = 'payInAfterLogin';
+
+function markPayInDue(): void {
+  try {
+    sessionStorage.setItem(PAYIN_DUE, '1');
+  } catch {
+    // No storage: the next page simply opens without PayIn.
+  }
+}
+
+/** True once when a login on the previous page of this tab left PayIn due (account.ts opens it). */
+export function takePayInDue(): boolean {
+  try {
+    const due = sessionStorage.getItem(PAYIN_DUE) !== null;
+    sessionStorage.removeItem(PAYIN_DUE);
+    return due;
+  } catch {
+    return false;
+  }
+}
+
+/** docs/product-rules.md §2: a player with a currency and a zero balance is offered PayIn after a login. */
+export function needsPayIn(user: User): boolean {
+  return Boolean(user.currency) && hasZeroBalance(user);
 }
 
 /** True when the real-money balance is zero. */
@@ -191,11 +253,12 @@ export function hasZeroBalance(user: User): boolean {
 }
 
 /**
- * docs/product-rules.md §2: PayIn opens 350 ms after login when the balance is 0 and a currency is set. Used after
- * a social or phone registration (see the modals); returns a cancel function.
+ * docs/product-rules.md §2: PayIn opens 350 ms after login when the balance is 0 and a currency is
+ * set: after every login (completeLogin), and after a registration once its verification step
+ * ends (the modals); returns a cancel function.
  */
 export function schedulePayIn(user: User | null = $user.get()): () => void {
-  if (!user?.currency || !hasZeroBalance(user)) return () => {};
+  if (!user || !needsPayIn(user)) return () => {};
   const timer = setTimeout(() => openModal('PayIn'), TIMING.payInAutoOpenMs);
   return () => clearTimeout(timer);
 }

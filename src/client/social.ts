@@ -88,12 +88,11 @@ export async function loginWithSocial(
   popup.location.href = url;
   const message = await waitForSocialMessage(popup);
   if (!message.success || !message.token) throw new SocialLoginError(message.error ?? 'social_failed');
-  const outcome = await completeLogin({
-    success: true,
-    token: message.token,
-    sso: null,
-    is_new: message.is_new,
-  });
+  // A social registration sets its currency first, then opens PayIn (below); a login as any other.
+  const outcome = await completeLogin(
+    { success: true, token: message.token, sso: null, is_new: message.is_new },
+    { payIn: message.is_new ? 'later' : 'auto' },
+  );
   if (message.is_new && outcome.kind === 'done') {
     const user = $user.get();
     if (user && !user.currency && options.currency) {

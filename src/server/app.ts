@@ -370,6 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bonus = new BonusService(deps.database, {
     perPlayer: config.env.PROMO_TRIES_PER_MINUTE,
     perAddress: config.env.PROMO_TRIES_PER_MINUTE_PER_ADDRESS,
+    lookupMissesPerAddress: config.env.PROMO_LOOKUP_MISSES_PER_MINUTE_PER_ADDRESS,
   });
   // Forfeits bonuses past their deadline (reads of a player's bonuses do it for them as well).
   const bonusExpiry = new Periodic(() => bonus.expireDue(null), app.log, 'bonus expiry sweep failed');
@@ -445,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         kyc,
         bonus,
         sessionGate,
+        operatorScope,
       });
       await api.register(tagged('bonus', bonusRoutes), {
         database: deps.database,

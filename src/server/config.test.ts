@@ -137,7 +137,19 @@ describe('environment', () => {
     expect(parseEnv({ DEPOSIT_CHECKOUT_TTL_MINUTES: '0.5' }).DEPOSIT_CHECKOUT_TTL_MINUTES).toBe(0.5);
   });
 
+  test('DEFAULT_PLAYER_FEATURES: every known feature unless configured; `none` for none (docs/api-auth.md)', () => {
+    expect(parseEnv({}).DEFAULT_PLAYER_FEATURES).toEqual(['bonus_balances']);
+    expect(parseEnv({ DEFAULT_PLAYER_FEATURES: 'none' }).DEFAULT_PLAYER_FEATURES).toEqual([]);
+    expect(
+      parseEnv({ DEFAULT_PLAYER_FEATURES: ' bonus_balances,bonus_balances ' }).DEFAULT_PLAYER_FEATURES,
+    ).toEqual(['bonus_balances']);
+  });
+
   test.each([
+    [
+      { DEFAULT_PLAYER_FEATURES: 'bonus_balance' },
+      'DEFAULT_PLAYER_FEATURES="bonus_balance": each entry must be one of',
+    ],
     [{ PORT: 'eighty' }, 'PORT="eighty"'],
     [{ DEPOSIT_CHECKOUT_TTL_MINUTES: '0' }, 'DEPOSIT_CHECKOUT_TTL_MINUTES="0"'],
     [{ DEPOSIT_CHECKOUT_TTL_MINUTES: 'soon' }, 'DEPOSIT_CHECKOUT_TTL_MINUTES="soon"'],

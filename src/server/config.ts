@@ -10,6 +10,7 @@ import {
   type LocaleStrategy,
 } from '../shared/locales.ts';
 import { toMinor } from '../shared/money.ts';
+import { PLAYER_FEATURES, type PlayerFeature } from '../shared/profile.ts';
 import type { ThirdParties } from '../shared/third-parties.ts';
 import { TIMING } from '../shared/timing.ts';
 import { type CurrencyConfig, fillDefaults } from './currency-table.ts';
@@ -80,6 +81,32 @@ export const envSchema = z.object({
   /** Promo-code tries a minute per player and per address (docs/bonuses.md "Promo codes"). */
   PROMO_TRIES_PER_MINUTE: z.coerce.number().int().positive().default(5),
   PROMO_TRIES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  /**
+   * Public bonus lookups (`GET /bonus-system/bonus/{name}`) a minute per address that find nothing;
+   * past them every lookup of the address is 429 until the minute ends (docs/bonuses.md "Promo codes").
+   */
+  PROMO_LOOKUP_MISSES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /**
+   * The features of a profile the operator has not set (docs/api-auth.md "Features"), comma-separated
+   * names of src/shared/profile.ts `PLAYER_FEATURES`; `none`: no feature.
+   */
+  DEFAULT_PLAYER_FEATURES: z
+    .string()
+    .transform((raw, ctx) => {
+      if (raw.trim() === 'none') return [];
+      const names = [...new Set(raw.split(',').map((name) => name.trim()))].filter(Boolean);
+      const known = names.filter((name): name is PlayerFeature =>
+        (PLAYER_FEATURES as readonly string[]).includes(name),
+      );
+      if (known.length === names.length) return known;
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: `each entry must be one of ${PLAYER_FEATURES.join(', ')}`,
+      });
+      return z.NEVER;
+    })
+    .default([...PLAYER_FEATURES]),
   /** Rendered pages kept in memory, compressed (docs/performance.md "Pages"): the byte bound, 0 turns it off. */
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number()

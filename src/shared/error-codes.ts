@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'invalid_phone',
   'email_taken',
   'phone_taken',
+  'phone_already_verified',
   'invalid_credentials',
   'invalid_code',
   'code_expired',

@@ -12,7 +12,7 @@ export interface CodeFlow {
   purpose: CodePurpose;
   /** The phone number or email address the code went to, shown to the player. */
   target: string;
-  /** docs/product-rules.md §2: after a phone or social registration, PayIn may open once this flow ends. */
+  /** docs/product-rules.md §2: after a registration, PayIn may open once this flow ends. */
   afterRegistration?: boolean;
 }
 
@@ -23,3 +23,9 @@ export const $loginEmail = atom<{ email: string; sent: boolean }>({ email: '', s
 
 /** Currency chosen before a social registration; set on the account once it exists (docs/product-rules.md §4). */
 export const $pendingCurrency = atom<Currency | null>(null);
+
+/**
+ * The Register modal is marked VIP (opened by `?signup=vip`): the registration sends a VIP join
+ * request with the source `register_modal` (docs/product-rules.md §6).
+ */
+export const $registerVip = atom(false);

@@ -52,8 +52,24 @@ describe('password recovery by email', () => {
     });
   });
 
-  test("the mailed link opens the reset page in the requester's locale", async () => {
+  test("the mailed link opens the reset page in the player's language, the mail's own", async () => {
+    const { email } = await register(t, { locale: 'en' });
+    // Asked from a Russian page: the mail is in English (the player's language), so is its page.
+    await post(`${v2}/password/email/forgot`, { email, locale: 'ru' }, { 'accept-language': 'ru' });
+    const mail = await lastMessage(t, email);
+    expect(mail?.subject).toBe('Orbita: password recovery');
+    expect(mail?.body).toMatch(/\/en\/reset-password\/[\w-]{20,}/);
+    const hindi = await register(t, { locale: 'hi' });
+    await post(`${v2}/password/email/forgot`, { email: hindi.email }, { 'accept-language': 'en-US' });
+    expect((await lastMessage(t, hindi.email))?.body).toMatch(/\/hi\/reset-password\/[\w-]{20,}/);
+    // The login data's link too (it names no locale in its request).
+    await post('/auth/send_login_data', {}, bearer(hindi.token));
+    expect((await lastMessage(t, hindi.email))?.body).toMatch(/\/hi\/reset-password\/[\w-]{20,}/);
+  });
+
+  test("without a saved language the link follows the requester's locale", async () => {
     const { email } = await register(t);
+    await t.database.query('update users set locale = null where email = $1', [email]);
     await post(`${v2}/password/email/forgot`, { email }, { 'accept-language': 'en-US,en;q=0.9' });
     expect((await lastMessage(t, email))?.body).toMatch(/\/en\/reset-password\/[\w-]{20,}/);
     await post(`${v2}/password/email/forgot`, { email }, { 'accept-language': 'ru' });

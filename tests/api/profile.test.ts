@@ -149,7 +149,7 @@ describe('passwords of a logged-in player', () => {
     expect(res.json()).toEqual({
       errors: {
         old_password: ['old_password_wrong'],
-        new_password: ['password_too_short'],
+        new_password: ['password_too_short:8'],
         password_confirm: ['password_mismatch'],
       },
     });

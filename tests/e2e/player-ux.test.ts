@@ -17,6 +17,7 @@ import { SHOTS } from '../helpers/stage.ts';
  * page's claims. Mails are caught by a real SMTP server, as in auth.test.ts.
  */
 
+const OPERATOR = 'e2e-operator-token-player-ux-0123456789';
 let server: RunningServer;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -24,7 +25,7 @@ let smtp: Awaited<ReturnType<typeof smtpServer>>;
 beforeAll(async () => {
   smtp = await smtpServer();
   [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, SANDBOX_WEBHOOK_INTERVAL_MS: '200' }),
+    startServer({ SMTP_URL: smtp.url, SANDBOX_WEBHOOK_INTERVAL_MS: '200', OPERATOR_API_TOKEN: OPERATOR }),
     launchBrowser(),
   ]);
 });
@@ -190,6 +191,15 @@ describe('4. the profile overview and the bonuses flag (docs/product-rules.md §
   let email: string;
   beforeAll(async () => {
     ({ token, email } = await registeredPlayer(server.url, { currency: 'EUR', prefix: 'profile' }));
+    // Every player has `bonus_balances` by default (DEFAULT_PLAYER_FEATURES); the operator takes it
+    // away from this one (docs/api-auth.md "Features").
+    const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+    const res = await fetch(`${server.url}/api/operator/players/${sub}/features`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ features: [] }),
+    });
+    expect(res.status).toBe(200);
   });
 
   test.each(WIDTHS)(
@@ -265,6 +275,9 @@ describe('5. the e-mail can be confirmed later, from the settings', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 15_000 }).toBe('ConfirmByPhone');
     await dialog.getByRole('button', { name: 'Later' }).click();
+    // At 0 balance PayIn follows the code step (docs/product-rules.md §2).
+    await expect.poll(() => dialog.getAttribute('data-modal')).toBe('PayIn');
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => sessionOf(page)).toBe('user');
 

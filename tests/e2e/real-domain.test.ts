@@ -13,7 +13,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM } from '../helpers/browser.ts';
+import { CHROMIUM, logInThroughModal } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const PASSWORD = 'Orbit-7-Nebula!';
@@ -127,15 +127,6 @@ function apiOn(
   });
 }
 
-async function logIn(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Log in' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.getAttribute('data-modal')).toBe('Login');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
-
 describe('on real host names, over plain http', () => {
   test('a player registers, deposits and plays a bet; the page calls api.casino.test', async () => {
     const { context, page, problems, calls } = await player();
@@ -164,8 +155,8 @@ describe('on real host names, over plain http', () => {
     });
     expect((await context.cookies(SITE)).find((c) => c.name === 'token')?.domain).toBe('casino.test');
 
-    // A deposit through PayIn and the sandbox checkout (its id and key come from the fallback UUID).
-    await page.locator('header [data-modal-open="PayIn"]').first().click();
+    // A deposit through PayIn, which opened by itself at 0 balance (docs/product-rules.md §2), and
+    // the sandbox checkout (its id and key come from the fallback UUID).
     const payIn = page.locator('[role="dialog"][data-modal="PayIn"]');
     await payIn.locator('.preset').first().waitFor();
     await payIn.locator('.preset').nth(1).click();
@@ -212,7 +203,7 @@ describe('on real host names, over plain http', () => {
     await page.waitForURL(`${MIRROR}/en/faq`);
     await expect.poll(() => sessionState(page)).toBe('guest');
 
-    await logIn(page, email);
+    await logInThroughModal(page, email, PASSWORD);
     // The login sends the browser to the main host with a code and the address to come back to.
     await expect
       .poll(() => navigations.find((url) => /\/sso\?code=/.test(url)), { timeout: 15_000 })

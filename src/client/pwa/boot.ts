@@ -1,10 +1,12 @@
 import { TIMING } from '../../shared/timing.ts';
+import { watchConnection } from './connection.ts';
 import type { InstallPromptEvent } from './install-banner.ts';
 
 /**
  * The app shell's first script on every page, kept tiny (docs/pwa.md): it catches the browser's
- * install prompt and chunk load errors as they happen, and loads the rest (the service worker,
- * the install banner, consent and third parties) once the page is idle.
+ * install prompt and chunk load errors as they happen, shows the offline notice while offline,
+ * and loads the rest (the service worker, the install banner, consent and third parties) once the
+ * page is idle.
  */
 let prompt: InstallPromptEvent | null = null;
 let offer: ((event: InstallPromptEvent) => void) | null = null;
@@ -30,6 +32,8 @@ window.addEventListener('unhandledrejection', (event) => {
   if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message))
     onChunkError();
 });
+
+watchConnection();
 
 const idle = (run: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run, TIMING.idleFallbackMs);

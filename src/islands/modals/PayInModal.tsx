@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmountInput, parseAmount } from '../../client/amount-input.ts';
 import { money, type PaymentMethod } from '../../client/money.ts';
 import { formatAmountDetail } from '../../client/money-format.ts';
+import { PAYMENT_PARAMS } from '../../client/payment-return.ts';
 import { replaceUser } from '../../client/session.ts';
 import { pageLocale } from '../../client/site.ts';
 import { formatters } from '../../i18n/format.ts';
@@ -68,10 +69,14 @@ function CurrencyStep() {
 
 type Methods = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; method: PaymentMethod | null };
 
-/** The site path the provider sends the player back to (the server needs more than "/"). */
+/**
+ * The site path the provider sends the player back to (the server needs more than "/"). A
+ * `deposit` flag goes along: it leaves the address only once the deposit succeeded
+ * (src/client/payment-return.ts).
+ */
 function returnPath(): string | undefined {
   const url = new URL(window.location.href);
-  for (const name of ['payment', 'payment_status', 'deposit']) url.searchParams.delete(name);
+  for (const name of PAYMENT_PARAMS) url.searchParams.delete(name);
   const path = url.pathname + url.search;
   return /^\/[^/\\]/.test(path) ? path.slice(0, 300) : undefined;
 }

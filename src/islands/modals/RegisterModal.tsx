@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { auth } from '../../client/auth.ts';
 import { bonusApi, reportPromoError } from '../../client/bonus.ts';
 import { localHref, pageLocale } from '../../client/site.ts';
 import { CURRENCY_FOR_LOCALE, type Currency } from '../../shared/currencies.ts';
-import { $codeFlow } from '../../stores/auth-flow.ts';
+import { $codeFlow, $registerVip } from '../../stores/auth-flow.ts';
 import { replaceModal } from '../../stores/modals.ts';
 import { AccountPasswordField, ContactField, useContactForm } from '../ui/account-form.tsx';
 import { CurrencyField } from '../ui/CurrencyField.tsx';
-import { Checkbox, SubmitButton } from '../ui/fields.tsx';
+import { Checkbox, newPasswordError, SubmitButton } from '../ui/fields.tsx';
 import { login } from './finish.ts';
 import { SocialButtons } from './SocialButtons.tsx';
 
@@ -23,12 +24,15 @@ export function RegisterModal() {
   const [password, setPassword] = useState('');
   const [currency, setCurrency] = useState<Currency>(CURRENCY_FOR_LOCALE[locale]);
   const [adult, setAdult] = useState(false);
+  const vip = useStore($registerVip);
+  // The VIP mark belongs to this opening of the modal only.
+  useEffect(() => () => $registerVip.set(false), []);
   const { contact, errors, setErrors } = form;
   const { pending, run, serverError } = form.api;
   const { channel, address, number } = contact;
 
   const checkOthers = () => ({
-    password: password ? null : t('error.required'),
+    password: newPasswordError(t, password),
     adult: adult ? null : t('auth.termsRequired'),
   });
   const submit = form.onSubmit(checkOthers, async () => {
@@ -43,12 +47,19 @@ export function RegisterModal() {
     const promo = form.api.lastReport()?.fields.promo;
     if (!outcome && promo) reportPromoError(promo.join(', '));
     if (outcome?.kind !== 'done') return;
-    // Registering from the VIP page sends the VIP join request (docs/product-rules.md §6).
-    if (/\/vip-club\/?$/.test(window.location.pathname))
-      void bonusApi.join('vip_page').catch(() => undefined);
+    // Registering from the VIP page, or through a register modal marked VIP (`?signup=vip`), sends
+    // the VIP join request with its source (docs/product-rules.md §6, docs/bonuses.md "VIP club").
+    const source = vip
+      ? 'register_modal'
+      : /\/vip-club\/?$/.test(window.location.pathname)
+        ? 'vip_page'
+        : null;
+    if (source) void bonusApi.join(source).catch(() => undefined);
+    $registerVip.set(false);
+    // PayIn follows once the code step ends (docs/product-rules.md §2).
     $codeFlow.set(
       channel === 'email'
-        ? { purpose: 'verify-email', target: address }
+        ? { purpose: 'verify-email', target: address, afterRegistration: true }
         : { purpose: 'verify-phone', target: number, afterRegistration: true },
     );
     replaceModal('Register', 'ConfirmByPhone');
@@ -56,6 +67,11 @@ export function RegisterModal() {
 
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="register-form">
+      {vip && (
+        <p className="form-lead register-vip" data-testid="register-vip">
+          {t('auth.registerVip')}
+        </p>
+      )}
       <ContactField form={form} tabsLabel={t('auth.registerMethod')} emailAutoComplete="email" autoFocus />
       <AccountPasswordField form={form} value={password} onChange={setPassword} isNew />
       <CurrencyField

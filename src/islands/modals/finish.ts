@@ -11,7 +11,8 @@ export { CURRENCY_FOR_LOCALE } from '../../shared/currencies.ts';
 
 /**
  * Logs in with a session answer (a failure is also reported to the data layer) and tells the modal whether it may close: an sso redirect or a
- * move to the player's saved locale leaves the page anyway.
+ * move to the player's saved locale leaves the page anyway. After a login PayIn follows at a zero
+ * balance; a registration opens it itself once the code step ends (ConfirmCodeModal).
  */
 export async function login(
   session: Promise<SessionResponse>,
@@ -25,5 +26,5 @@ export async function login(
     for (const entry of authFailureEvents(kind, describeApiError(error))) pushDataLayer(entry);
     throw error;
   }
-  return completeLogin(answer);
+  return completeLogin(answer, { payIn: kind === 'registration' ? 'later' : 'auto' });
 }

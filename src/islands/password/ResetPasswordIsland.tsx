@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { auth } from '../../client/auth.ts';
+import { describeApiError } from '../../client/errors.ts';
 import { localHref } from '../../client/site.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
@@ -11,7 +12,8 @@ import { resetPassword } from './reset.ts';
 /**
  * /reset-password/{token} (docs/api-auth.md "Password recovery"): the mailed (or texted) link. The
  * token is checked on load (`password/phone/token/check` when the address has a `phone` value); an
- * invalid one leads to /error. Then a new password logs the player in.
+ * invalid one leads to /error (docs/product-rules.md §5), which says the link expired and offers a
+ * new one (`errorCode=link_expired`). Then a new password logs the player in.
  */
 export default function ResetPasswordIsland({ locale, token }: { locale: Locale; token: string }) {
   return (
@@ -30,7 +32,11 @@ function ResetPassword({ token }: { token: string }) {
     const check = byPhone ? auth.checkPhoneResetToken(token) : auth.checkEmailResetToken(token);
     check.then(
       () => setState('form'),
-      () => window.location.replace(localHref('/error')),
+      (error: unknown) => {
+        // A refused token (used, replaced or expired) gets its own page: ask for a new link.
+        const refused = describeApiError(error).fields.token !== undefined;
+        window.location.replace(`${localHref('/error')}${refused ? '?errorCode=link_expired' : ''}`);
+      },
     );
   }, [byPhone, token]);
 

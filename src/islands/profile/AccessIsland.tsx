@@ -8,7 +8,13 @@ import { describeUserAgent } from '../../client/user-agent.ts';
 import { formatDate as formatDateIn } from '../../shared/date-format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { $sessionStatus, $user, type User } from '../../stores/user.ts';
-import { focusFirstInvalid, NewPasswordFields, PasswordField, SubmitButton } from '../ui/fields.tsx';
+import {
+  focusFirstInvalid,
+  NewPasswordFields,
+  newPasswordError,
+  PasswordField,
+  SubmitButton,
+} from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
 import { type ClientErrors, useApiCall } from '../ui/useApi.ts';
@@ -41,13 +47,15 @@ function ChangePassword() {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<ClientErrors>({});
-  const { pending, run, serverError, report } = useApiCall();
+  const { pending, run, serverError, report, dismiss } = useApiCall();
+  // An edited field loses its messages, the form's and the server's: they spoke of the old value.
+  const edited = useEditedField(setErrors, dismiss);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems: ClientErrors = {
       current: current ? null : t('error.required'),
-      next: next ? null : t('error.required'),
+      next: newPasswordError(t, next),
       repeat: !repeat ? t('error.required') : repeat !== next ? t('error.password_mismatch') : null,
     };
     setErrors(problems);
@@ -74,15 +82,15 @@ function ChangePassword() {
           label={t('profile.access.currentPassword')}
           autoComplete="current-password"
           value={current}
-          onChange={setCurrent}
+          onChange={edited(setCurrent, 'current', 'old_password')}
           error={errors.current ?? serverError('old_password')}
         />
         <NewPasswordFields
           password={next}
-          onPassword={setNext}
+          onPassword={edited(setNext, 'next', 'new_password', 'password')}
           passwordError={errors.next ?? serverError('new_password', 'password')}
           repeat={repeat}
-          onRepeat={setRepeat}
+          onRepeat={edited(setRepeat, 'repeat', 'password_confirm')}
           repeatError={errors.repeat ?? serverError('password_confirm') ?? confirmError}
         />
         <SubmitButton pending={pending}>{t('profile.access.changePassword')}</SubmitButton>
@@ -96,12 +104,13 @@ function SetPassword() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<ClientErrors>({});
-  const { pending, run, serverError, report } = useApiCall();
+  const { pending, run, serverError, report, dismiss } = useApiCall();
+  const edited = useEditedField(setErrors, dismiss);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems: ClientErrors = {
-      password: password ? null : t('error.required'),
+      password: newPasswordError(t, password),
       confirm: !confirm ? t('error.required') : confirm !== password ? t('error.password_mismatch') : null,
     };
     setErrors(problems);
@@ -124,10 +133,10 @@ function SetPassword() {
         {/* An error on `password` shows the server's first message; one on `confirm_password` the mismatch message. */}
         <NewPasswordFields
           password={password}
-          onPassword={setPassword}
+          onPassword={edited(setPassword, 'password', 'password')}
           passwordError={errors.password ?? serverError('password')}
           repeat={confirm}
-          onRepeat={setConfirm}
+          onRepeat={edited(setConfirm, 'confirm', 'confirm_password')}
           repeatError={
             errors.confirm ?? (report?.fields.confirm_password ? t('error.password_mismatch') : null)
           }
@@ -135,6 +144,25 @@ function SetPassword() {
         <SubmitButton pending={pending}>{t('profile.access.setPassword')}</SubmitButton>
       </form>
     </section>
+  );
+}
+
+/**
+ * `edited(setValue, field, ...apiFields)`: the change handler of a field that also drops its own
+ * message (`field` in the form's errors) and the server's (`apiFields`).
+ */
+function useEditedField(
+  setErrors: (update: (current: ClientErrors) => ClientErrors) => void,
+  dismiss: (...fields: string[]) => void,
+) {
+  return useCallback(
+    (setValue: (value: string) => void, field: string, ...apiFields: string[]) =>
+      (value: string) => {
+        setValue(value);
+        setErrors((current) => (current[field] ? { ...current, [field]: null } : current));
+        dismiss(...apiFields);
+      },
+    [setErrors, dismiss],
   );
 }
 

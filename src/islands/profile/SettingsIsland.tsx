@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { auth, guessTimezone, profile } from '../../client/auth.ts';
 import { notifySuccess } from '../../client/notices.ts';
+import { defaultPhoneCountry, type PhoneCountryCode, phoneCountry, toE164 } from '../../client/phone.ts';
 import { refreshProfile, replaceUser } from '../../client/session.ts';
 import { addressInLocale } from '../../client/site.ts';
 import type { Currency } from '../../shared/currencies.ts';
@@ -10,16 +11,24 @@ import { isLocale, LANGUAGE_TAG, LOCALE_NAMES, LOCALES, type Locale } from '../.
 import { $sessionStatus, $user, type User } from '../../stores/user.ts';
 import { CodeForm } from '../ui/CodeForm.tsx';
 import { CurrencyField } from '../ui/CurrencyField.tsx';
-import { codeError, SelectField, Toggle } from '../ui/fields.tsx';
+import {
+  codeError,
+  isCompletePhone,
+  PhoneField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  Toggle,
+} from '../ui/fields.tsx';
 import { IslandRoot, IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { useFormCheck } from '../ui/use-form-check.ts';
-import { useResend } from '../ui/use-resend.ts';
+import { RESEND_SECONDS, useResend } from '../ui/use-resend.ts';
 import { useApiCall } from '../ui/useApi.ts';
 import './account.css';
 
 /**
- * /profile/setting (docs/api-auth.md): the contacts and their confirmation, locale, time zone,
- * privacy toggles, the currency once.
+ * /profile/setting (docs/api-auth.md): the display name, the contacts and their confirmation (a
+ * phone number can be added), locale, time zone, privacy toggles, the currency once.
  */
 export default function SettingsIsland({ locale }: { locale: Locale }) {
   return (
@@ -37,7 +46,8 @@ function Settings({ locale }: { locale: Locale }) {
   if (!user) return null;
   return (
     <div data-testid="settings">
-      <Contacts user={user} />
+      <DisplayName user={user} />
+      <Contacts user={user} locale={locale} />
       <General user={user} locale={locale} />
       <CurrencyPanel user={user} />
       <Privacy user={user} />
@@ -74,6 +84,54 @@ function SavedNote({ saved }: { saved: boolean }) {
     <span className="saved" role="status" data-testid="saved">
       {saved ? `✓ ${t('profile.saved')}` : ''}
     </span>
+  );
+}
+
+/** The longest display name (src/server/modules/profile/display-name.ts). */
+const NAME_MAX = 32;
+
+/**
+ * The public display name (docs/api-auth.md "Display names"): the bet feeds show it instead of
+ * the player's code. Saved empty, it is cleared; the server's rules decide, its message is shown.
+ */
+function DisplayName({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(user.name ?? '');
+  const { pending, run, serverError, dismiss } = useApiCall();
+  const { saved, show } = useSaved();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await run(() => profile.updateSetting({ name: name.trim() || null }));
+    if (!answer) return;
+    replaceUser(answer.user);
+    setName(answer.user.name ?? '');
+    show();
+  };
+
+  return (
+    <SettingsPanel
+      id="settings-name-title"
+      title={t('profile.settings.name')}
+      aside={<SavedNote saved={saved} />}
+    >
+      <form className="form name-form" noValidate onSubmit={save} data-testid="settings-name">
+        <TextField
+          label={t('profile.settings.nameLabel')}
+          name="nickname"
+          autoComplete="nickname"
+          value={name}
+          maxLength={NAME_MAX * 2}
+          onChange={(value) => {
+            setName(value);
+            dismiss('name');
+          }}
+          error={serverError('name')}
+          hint={t('profile.settings.nameHint', { max: NAME_MAX })}
+        />
+        <SubmitButton pending={pending}>{t('profile.settings.save')}</SubmitButton>
+      </form>
+    </SettingsPanel>
   );
 }
 
@@ -272,15 +330,18 @@ function PrivacyToggle(props: {
 /**
  * The e-mail and the phone number with their state. An unconfirmed one offers "Send code": the
  * code goes to it (POST …/email/resend or …/phone/resend) and is entered here (…/verify/code), so a
- * player who pressed "Later" after signing up can confirm at any time (docs/api-auth.md).
+ * player who pressed "Later" after signing up can confirm at any time (docs/api-auth.md). A player
+ * without a confirmed phone number adds one (POST /profile/phone texts it a code at once).
  */
-function Contacts({ user }: { user: User }) {
+function Contacts({ user, locale }: { user: User; locale: Locale }) {
   const { t } = useTranslation();
+  const [editingPhone, setEditingPhone] = useState(false);
+  const [phoneAdded, setPhoneAdded] = useState(false);
   // The account menu's reminder links to #contacts; the island renders after the browser looked for it.
   useEffect(() => {
     if (window.location.hash === '#contacts') document.getElementById('contacts')?.scrollIntoView();
   }, []);
-  if (!user.email && !user.phone) return null;
+  const addingPhone = !user.phone || editingPhone;
   return (
     <SettingsPanel
       id="contacts"
@@ -289,9 +350,77 @@ function Contacts({ user }: { user: User }) {
     >
       <div className="contacts">
         {user.email && <ContactRow channel="email" value={user.email} verified={user.is_email_verified} />}
-        {user.phone && <ContactRow channel="phone" value={user.phone} verified={user.is_phone_verified} />}
+        {addingPhone ? (
+          <AddPhone
+            locale={locale}
+            onAdded={() => {
+              setEditingPhone(false);
+              setPhoneAdded(true);
+            }}
+            onCancel={user.phone ? () => setEditingPhone(false) : undefined}
+          />
+        ) : (
+          user.phone && (
+            <ContactRow
+              key={user.phone}
+              channel="phone"
+              value={user.phone}
+              verified={user.is_phone_verified}
+              codeSent={phoneAdded}
+              onChangeNumber={() => setEditingPhone(true)}
+            />
+          )
+        )}
       </div>
     </SettingsPanel>
+  );
+}
+
+/** A phone number to add (or an unconfirmed one to replace): the code is texted to it at once. */
+function AddPhone(props: { locale: Locale; onAdded: () => void; onCancel: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  const [country, setCountry] = useState<PhoneCountryCode>(() => defaultPhoneCountry(props.locale));
+  const [phone, setPhone] = useState('');
+  const { errors, setErrors, check } = useFormCheck();
+  const { pending, run, serverError, dismiss } = useApiCall();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const complete = isCompletePhone(country, phone);
+    if (!check(event, { phone: complete ? null : t(phone ? 'error.invalid_phone' : 'error.required') }))
+      return;
+    const answer = await run(() => profile.addPhone(toE164(phoneCountry(country), phone)));
+    if (!answer) return;
+    replaceUser(answer.user);
+    props.onAdded();
+  };
+
+  return (
+    <div className="contact" data-testid="contact-phone-add">
+      <form className="form" noValidate onSubmit={submit}>
+        <PhoneField
+          label={t('auth.phone')}
+          country={country}
+          onCountry={setCountry}
+          value={phone}
+          onChange={(value) => {
+            setPhone(value);
+            setErrors({});
+            dismiss('phone');
+          }}
+          error={errors.phone ?? serverError('phone')}
+        />
+        <p className="contact-hint muted">{t('settingsContacts.addPhoneHint')}</p>
+        <div className="contact-actions">
+          <SubmitButton pending={pending}>{t('auth.sendCode')}</SubmitButton>
+          {props.onCancel && (
+            <button type="button" className="link-btn" onClick={props.onCancel}>
+              {t('settingsContacts.cancel')}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
   );
 }
 
@@ -300,15 +429,23 @@ const CONTACT_CALLS = {
   phone: { send: auth.resendPhoneVerification, verify: auth.verifyPhoneCode },
 } as const;
 
-function ContactRow(props: { channel: 'email' | 'phone'; value: string; verified: boolean }) {
+function ContactRow(props: {
+  channel: 'email' | 'phone';
+  value: string;
+  verified: boolean;
+  /** The code was just sent (a phone number added): the code step opens at once. */
+  codeSent?: boolean;
+  /** An unconfirmed phone number may be replaced. */
+  onChangeNumber?: () => void;
+}) {
   const { t } = useTranslation();
   const { channel, value, verified } = props;
   const calls = CONTACT_CALLS[channel];
-  const [step, setStep] = useState<'idle' | 'code'>('idle');
+  const [step, setStep] = useState<'idle' | 'code'>(props.codeSent ? 'code' : 'idle');
   const [code, setCode] = useState('');
   const { errors, check } = useFormCheck();
   const { pending, run, serverError, lastReport } = useApiCall();
-  const resend = useResend(() => calls.send(), 0);
+  const resend = useResend(() => calls.send(), props.codeSent ? RESEND_SECONDS : 0);
 
   const sendCode = async () => {
     const sent = await run(() => calls.send());
@@ -353,6 +490,14 @@ function ContactRow(props: { channel: 'email' | 'phone'; value: string; verified
       {!verified && step === 'idle' && (
         <p className="contact-hint muted">
           {t(channel === 'email' ? 'settingsContacts.emailHint' : 'settingsContacts.phoneHint')}
+          {props.onChangeNumber && (
+            <>
+              {' '}
+              <button type="button" className="link-btn" onClick={props.onChangeNumber}>
+                {t('settingsContacts.changePhone')}
+              </button>
+            </>
+          )}
         </p>
       )}
       {!verified && step === 'code' && (

@@ -23,7 +23,7 @@ export function NewPasswordForm(props: {
   const { api } = props;
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const { errors, check } = useFormCheck();
+  const { errors, check, clear } = useFormCheck();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,10 +37,19 @@ export function NewPasswordForm(props: {
       <input type="text" name="username" autoComplete="username" hidden readOnly value={props.username} />
       <NewPasswordFields
         password={password}
-        onPassword={setPassword}
+        onPassword={(value) => {
+          // An edited field loses its message: it would speak of the old value.
+          setPassword(value);
+          clear('password');
+          api.dismiss('password', 'token');
+        }}
         passwordError={errors.password ?? api.serverError('password', 'token')}
         repeat={repeat}
-        onRepeat={setRepeat}
+        onRepeat={(value) => {
+          setRepeat(value);
+          clear('repeat');
+          api.dismiss('password_confirmation');
+        }}
         repeatError={errors.repeat ?? api.serverError('password_confirmation')}
         autoFocus
       />

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultPhoneCountry, type PhoneCountryCode, phoneCountry, toE164 } from '../../client/phone.ts';
 import type { Locale } from '../../shared/locales.ts';
+import { PASSWORD_MIN } from '../../shared/password-rules.ts';
 import { contactError } from './fields/checks.ts';
 import { PasswordField } from './fields/PasswordField.tsx';
 import { PhoneField } from './fields/PhoneField.tsx';
@@ -77,6 +78,12 @@ export function ContactField(props: {
   const entry = form.contact;
   const error = (field: Channel) =>
     form.errors[field] ?? form.api.serverError(field, ...(props.serverFields ?? []));
+  // An edited entry loses its messages: they spoke of the old value.
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    form.clear(entry.channel);
+    form.api.dismiss(entry.channel, ...(props.serverFields ?? []));
+  };
   return (
     <>
       <ChannelTabs
@@ -93,7 +100,7 @@ export function ContactField(props: {
           label={t('auth.email')}
           autoComplete={props.emailAutoComplete}
           value={entry.email}
-          onChange={entry.setEmail}
+          onChange={edited(entry.setEmail)}
           error={error('email')}
           autoFocus={props.autoFocus}
         />
@@ -103,7 +110,7 @@ export function ContactField(props: {
           country={entry.country}
           onCountry={entry.setCountry}
           value={entry.phone}
-          onChange={entry.setPhone}
+          onChange={edited(entry.setPhone)}
           error={error('phone')}
           autoFocus={props.autoFocus}
         />
@@ -126,9 +133,13 @@ export function AccountPasswordField(props: {
       name={props.isNew ? 'new-password' : 'password'}
       autoComplete={props.isNew ? 'new-password' : 'current-password'}
       value={props.value}
-      onChange={props.onChange}
+      onChange={(value) => {
+        props.onChange(value);
+        props.form.clear('password');
+        props.form.api.dismiss('password');
+      }}
       error={props.form.errors.password ?? props.form.api.serverError('password')}
-      hint={props.isNew ? t('auth.passwordHint') : undefined}
+      hint={props.isNew ? t('auth.passwordHint', { min: PASSWORD_MIN }) : undefined}
     />
   );
 }

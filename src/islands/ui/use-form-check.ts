@@ -8,6 +8,14 @@ export function useFormCheck() {
   return {
     errors,
     setErrors,
+    /** Drops the messages on `fields`: the player edited them, a message would be stale. */
+    clear(...fields: string[]) {
+      setErrors((current) =>
+        fields.some((field) => current[field])
+          ? { ...current, ...Object.fromEntries(fields.map((f) => [f, null])) }
+          : current,
+      );
+    },
     /**
      * Shows `found` (field → message or null); false, with focus moved to the first invalid field,
      * when any field has a message. Call it before the first `await` of the submit.

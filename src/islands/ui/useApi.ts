@@ -109,8 +109,23 @@ export function useApiCall(options: { formatDetail?: (detail: string) => string 
     run,
     serverError,
     clearReport: () => setReport(null),
+    /** Drops the server's messages on `fields`: the player edited the field, the message is stale. */
+    dismiss: useCallback((...fields: string[]) => {
+      setReport((current) => withoutFields(current, fields));
+      last.current = withoutFields(last.current, fields);
+    }, []),
     translator,
   };
+}
+
+/** `report` without the messages on `fields` (itself when it has none of them). */
+export function withoutFields(
+  report: ApiErrorReport | null,
+  fields: readonly string[],
+): ApiErrorReport | null {
+  if (!report || !fields.some((field) => field in report.fields)) return report;
+  const kept = Object.fromEntries(Object.entries(report.fields).filter(([field]) => !fields.includes(field)));
+  return { ...report, fields: kept };
 }
 
 /** One form's API calls (`useApiCall`), for a part of the form that runs them. */

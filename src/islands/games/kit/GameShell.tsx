@@ -104,11 +104,13 @@ function BetButton({ shell, label }: { shell: GameShellController; label: string
       data-testid="bet-button"
     >
       {busy && mode === 'manual' && <span className="spinner" aria-hidden="true" />}
-      {mode === 'manual'
-        ? (label ?? t('gameKit.bet'))
-        : running
-          ? t('gameKit.stopAuto')
-          : t('gameKit.startAuto')}
+      {running
+        ? t('gameKit.stopAuto')
+        : shell.depositFirst
+          ? t('gameKit.depositToPlay')
+          : mode === 'manual'
+            ? (label ?? t('gameKit.bet'))
+            : t('gameKit.startAuto')}
     </button>
   );
 }

@@ -192,6 +192,8 @@ export function useGameShell(props: GameShellProps) {
   }, [pinned]);
 
   const ready = user !== null && canPlay && amount.problem === null && amount.decimal !== null;
+  // Nothing to bet with: the bet button says so and opens PayIn (docs/game-kit.md "Bet button").
+  const depositFirst = user !== null && balance === 0n;
   const { running } = auto;
   const stake = amount.decimal;
   const reveal = amount.reveal;
@@ -199,19 +201,24 @@ export function useGameShell(props: GameShellProps) {
   const manualBet = useCallback(async (): Promise<Bet | null> => {
     if (loginFirst()) return null;
     if (isBusy() || running) return null;
+    if (depositFirst) {
+      openModal('PayIn');
+      return null;
+    }
     if (!ready || !stake) {
       reveal();
       return null;
     }
     keepInView(boardRef.current, actionRef.current);
     return placeOne(stake);
-  }, [running, ready, stake, placeOne, isBusy, reveal]);
+  }, [running, ready, stake, placeOne, isBusy, reveal, depositFirst]);
 
   // Reduced motion already skips every animation: instant play is implied.
   const turbo = turboChosen || reducedMotion;
 
   const startAuto = () => {
     if (loginFirst()) return;
+    if (depositFirst) return openModal('PayIn');
     if (isBusy() || !ready || amount.minor === null || !limits) return amount.reveal();
     const parsed = parseDraft(auto.draft, (key, o) => t(key, o ?? {}), tag);
     auto.setErrors(parsed.errors);
@@ -269,7 +276,9 @@ export function useGameShell(props: GameShellProps) {
     history,
     busy,
     /** The bet button looks disabled (a guest's still opens the login). */
-    betBlocked: mode === 'auto' && running ? false : user !== null && (!ready || busy),
+    betBlocked: mode === 'auto' && running ? false : user !== null && !depositFirst && (!ready || busy),
+    /** A player with a zero balance: the bet button reads "Deposit to play" and opens PayIn. */
+    depositFirst,
     changeAmount,
     submit,
     kit,

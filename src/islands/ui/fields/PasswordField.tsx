@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN } from '../../../shared/password-rules.ts';
 import { LineIcon } from '../LineIcon.tsx';
 import { FieldShell } from './FieldShell.tsx';
 import { FieldInput, type TextFieldProps } from './TextField.tsx';
@@ -54,7 +55,7 @@ export function NewPasswordFields(props: {
       value: props.password,
       onChange: props.onPassword,
       error: props.passwordError,
-      hint: t('auth.passwordHint'),
+      hint: t('auth.passwordHint', { min: PASSWORD_MIN }),
       autoFocus: props.autoFocus,
     },
     {

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { PhoneCountryCode } from '../../../client/phone.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/password-rules.ts';
 import { isCompletePhone } from './PhoneField.tsx';
 import type { Channel } from './Tabs.tsx';
 
@@ -24,10 +26,22 @@ export function codeError(t: T, code: string): string | null {
   return code.length === 6 ? null : t(code ? 'error.invalid_code' : 'error.required');
 }
 
+/**
+ * The problem with a new password the form can tell before sending it: missing, or outside the
+ * length the server accepts (src/shared/password-rules.ts), saying the limit; else null.
+ */
+export function newPasswordError(t: TFunction, password: string): string | null {
+  const length = [...password].length;
+  if (length === 0) return t('error.required');
+  if (length < PASSWORD_MIN) return t('error.password_too_short', { detail: String(PASSWORD_MIN) });
+  if (length > PASSWORD_MAX) return t('error.password_too_long', { detail: String(PASSWORD_MAX) });
+  return null;
+}
+
 /** The problems with a new password and its repetition. */
-export function newPasswordErrors(t: T, password: string, repeat: string) {
+export function newPasswordErrors(t: TFunction, password: string, repeat: string) {
   return {
-    password: password ? null : t('error.required'),
+    password: newPasswordError(t, password),
     repeat: !repeat ? t('error.required') : repeat !== password ? t('error.password_mismatch') : null,
   };
 }

@@ -37,8 +37,11 @@ export const users = pgTable(
     isAvatarHidden: boolean('is_avatar_hidden').notNull().default(false),
     isStatisticsHidden: boolean('is_statistics_hidden').notNull().default(false),
     premiumStatus: text('premium_status').notNull().default('none'),
-    /** Feature flag names (the profile's `features`). */
-    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The feature flags the operator set for the player (the profile's `features`); null: the
+     * default set, DEFAULT_PLAYER_FEATURES (docs/api-auth.md "Features").
+     */
+    features: text('features').array(),
     /** KZ when the player registered from Kazakhstan, else RU (src/shared/region.ts). */
     region: text('region').notNull().default('RU'),
     /** Attribution captured at registration and by POST /attachSource. */

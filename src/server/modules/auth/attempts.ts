@@ -18,6 +18,8 @@ export interface Limit {
 export const LIMITS = {
   /** Codes sent to one address (send + resend). */
   codeSends: (target: string): Limit => ({ key: `send:${target}`, limit: 5, windowSeconds: 10 * 60 }),
+  /** Phone numbers a player adds from the settings (each is texted a code): no SMS flood through one account. */
+  phoneAdds: (userId: string): Limit => ({ key: `phone-add:${userId}`, limit: 5, windowSeconds: 24 * 3600 }),
   /** Code or token checks from one IP. */
   ipChecks: (ip: string): Limit => ({ key: `check:ip:${ip}`, limit: 60, windowSeconds: 10 * 60 }),
 } as const;

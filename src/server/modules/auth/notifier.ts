@@ -7,6 +7,11 @@ import type { Messenger } from './messenger.ts';
 import type { UserRow } from './repository.ts';
 import type { TokenKeys } from './tokens.ts';
 
+/** The language of a message to `user`: their saved one, else `fallback` (the request's). */
+export function messageLocale(user: Pick<UserRow, 'locale'>, fallback: Locale): Locale {
+  return isLocale(user.locale) ? user.locale : fallback;
+}
+
 /** Mails and texts to players: codes, and the login data with its link. */
 export class Notifier {
   readonly #db: Database;
@@ -41,8 +46,7 @@ export class Notifier {
     values: Record<string, string>,
     fallback: Locale = 'ru',
   ): Promise<void> {
-    const locale = isLocale(user.locale) ? user.locale : fallback;
-    const text = renderMessage(kind, locale, values);
+    const text = renderMessage(kind, messageLocale(user, fallback), values);
     await this.#messenger.send(
       this.#db,
       channel === 'email'

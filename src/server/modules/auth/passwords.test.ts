@@ -3,9 +3,9 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 
 describe('password policy', () => {
   test.each([
-    ['short', 'password_too_short'],
-    ['1234567', 'password_too_short'],
-    ['x'.repeat(129), 'password_too_long'],
+    ['short', 'password_too_short:8'],
+    ['1234567', 'password_too_short:8'],
+    ['x'.repeat(129), 'password_too_long:128'],
     ['password1', 'password_common'],
     ['Qwerty123', 'password_common'],
     ['correct horse battery staple', null],
@@ -17,7 +17,7 @@ describe('password policy', () => {
 
   test('counts characters, not UTF-16 units', () => {
     expect(passwordProblem('пароль🎲🎲')).toBe(null);
-    expect(passwordProblem('🎲🎲🎲🎲🎲🎲🎲')).toBe('password_too_short');
+    expect(passwordProblem('🎲🎲🎲🎲🎲🎲🎲')).toBe('password_too_short:8');
   });
 });
 

@@ -1,5 +1,7 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { type ErrorMessage, errorMessage } from '../../../shared/error-codes.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/password-rules.ts';
 
 /** argon2id with OWASP's minimum parameters: 19 MiB memory, 2 iterations, 1 lane. */
 // Algorithm is a const enum (not importable under verbatimModuleSyntax): 2 is Argon2id.
@@ -10,20 +12,20 @@ const ARGON2 = {
   parallelism: 1,
 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 let common: Set<string> | undefined;
 
-/** Translation key of what is wrong with a new password, or null when it is acceptable. */
-export function passwordProblem(
-  password: string,
-): 'password_too_short' | 'password_too_long' | 'password_common' | null {
+/**
+ * What is wrong with a new password (a wire message: the length ones name the limit,
+ * `password_too_short:8`), or null when it is acceptable.
+ */
+export function passwordProblem(password: string): ErrorMessage | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN) return 'password_too_short';
-  if (length > PASSWORD_MAX) return 'password_too_long';
+  if (length < PASSWORD_MIN) return errorMessage('password_too_short', PASSWORD_MIN);
+  if (length > PASSWORD_MAX) return errorMessage('password_too_long', PASSWORD_MAX);
   common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
-  if (common.has(password.toLowerCase())) return 'password_common';
+  if (common.has(password.toLowerCase())) return errorMessage('password_common');
   return null;
 }
 

@@ -1,9 +1,11 @@
 import { localizePath } from '../../../i18n/routing.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import type { Queryable } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import { assertAllowed, LIMITS, record, spend } from './attempts.ts';
 import { codePurpose, consumeCode } from './codes.ts';
 import { AuthJob, type Channel, type RequestMeta } from './context.ts';
+import { messageLocale } from './notifier.ts';
 import { hashPassword } from './passwords.ts';
 import { checkNewPassword, replacePassword } from './player-passwords.ts';
 import { type UserRow, userByContact, userById } from './repository.ts';
@@ -33,7 +35,7 @@ export class PasswordRecovery extends AuthJob {
     await voidResetCredentials(this.db, user.id);
     const link = await this.#issueResetToken(user.id, channel);
     await this.notifier.sendCode('reset', channel, target, user, meta, {
-      link: resetLink(meta, link, channel, target),
+      link: resetLink(meta, messageLocale(user, meta.locale), link, channel, target),
     });
   }
 
@@ -123,8 +125,9 @@ export class PasswordRecovery extends AuthJob {
     // The link is a reset credential: it replaces every earlier one (one live per account).
     await voidResetCredentials(this.db, user.id);
     const token = await this.#issueResetToken(user.id, channel);
-    const link = resetLink(meta, token, channel, target);
-    await this.notifier.deliver('login_data', channel, target, user, { login: target, link });
+    const locale = messageLocale(user, meta.locale);
+    const link = resetLink(meta, locale, token, channel, target);
+    await this.notifier.deliver('login_data', channel, target, user, { login: target, link }, locale);
   }
 
   async #issueResetToken(userId: string, channel: Channel): Promise<string> {
@@ -163,10 +166,19 @@ async function newPasswordHash(password: string, confirmation: string): Promise<
   return hashPassword(password);
 }
 
-/** The page that sets a new password with `token` (a phone flow carries `phone` in its query). */
-function resetLink(meta: RequestMeta, token: string, channel: Channel, target: string): string {
+/**
+ * The page that sets a new password with `token` (a phone flow carries `phone` in its query), in
+ * `locale`: the language of the message that carries it, so the page speaks as the mail did.
+ */
+function resetLink(
+  meta: RequestMeta,
+  locale: Locale,
+  token: string,
+  channel: Channel,
+  target: string,
+): string {
   // Routes that mail links require a trusted host first (requireTrustedHost); this is the backstop.
   if (!meta.siteUrl) throw fail('misdirected', 'host', 'untrusted_host');
-  const page = localizePath(`/reset-password/${token}`, meta.locale, meta.strategy);
+  const page = localizePath(`/reset-password/${token}`, locale, meta.strategy);
   return `${meta.siteUrl}${page}${channel === 'phone' ? `?phone=${encodeURIComponent(target)}` : ''}`;
 }

@@ -1,6 +1,6 @@
 import { regionForCountry } from '../../../shared/region.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { invalid } from '../../domain-error.ts';
+import { DomainError, invalid } from '../../domain-error.ts';
 import { AuthJob, type Channel, type RequestMeta } from './context.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { insertUser, type UserRow } from './repository.ts';
@@ -21,7 +21,7 @@ export interface Registration {
 export class Registrations extends AuthJob {
   async register(input: Registration, meta: RequestMeta): Promise<IssuedSession> {
     const problem = passwordProblem(input.password);
-    if (problem) throw invalid('password', problem);
+    if (problem) throw new DomainError('invalid', { password: [problem] });
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {

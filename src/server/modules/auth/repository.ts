@@ -19,7 +19,8 @@ export interface UserRow {
   is_avatar_hidden: boolean;
   is_statistics_hidden: boolean;
   premium_status: string;
-  features: string[];
+  /** Set by the operator; null: the default set (src/server/modules/profile/features.ts). */
+  features: string[] | null;
   region: string;
   attribution: Record<string, string | null>;
 }

@@ -200,3 +200,19 @@ export function playersOfDevices(
     [devices, except],
   );
 }
+
+/**
+ * The player and session of an unused, unexpired refresh token of a live session (read only:
+ * nothing rotates).
+ */
+export async function sessionOfRefreshToken(
+  db: Queryable,
+  hash: Buffer,
+): Promise<{ userId: string; sessionId: string } | undefined> {
+  const [row] = await db.query<{ user_id: string; session_id: string }>(
+    `select s.user_id::text, s.id::text as session_id from refresh_tokens r join sessions s on s.id = r.session_id
+      where r.token_hash = $1 and r.used_at is null and r.expires_at > now() and s.revoked_at is null`,
+    [hash],
+  );
+  return row && { userId: row.user_id, sessionId: row.session_id };
+}

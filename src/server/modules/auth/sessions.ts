@@ -13,9 +13,10 @@ import {
   refreshTokenUse,
   revokeSessions,
   type SessionOwner,
+  sessionOfRefreshToken,
   touchSession,
 } from './session-repository.ts';
-import { hashOpaque, opaqueToken, type TokenKeys } from './tokens.ts';
+import { hashOpaque, opaqueToken, type TokenKeys, type VerifiedAccess } from './tokens.ts';
 
 /** A device of a player, as the operator API answers it. */
 export interface PlayerDevice {
@@ -162,6 +163,21 @@ export class Sessions {
     );
     await this.announceRevoked(revoked);
     return revoked.length;
+  }
+
+  /**
+   * GET /profile/user's `fresh_token` (docs/api-auth.md "fresh_token"): a new access token of the
+   * same session when the presented one is in the second half of its life and the request carries
+   * that session's live refresh cookie (nothing rotates); null otherwise. A copied access token
+   * alone never extends itself.
+   */
+  async freshAccessToken(access: VerifiedAccess, refreshToken: string | undefined): Promise<string | null> {
+    if (!refreshToken) return null;
+    const halfLifeMs = (this.#env.ACCESS_TOKEN_TTL_SECONDS * 1000) / 2;
+    if (access.expiresAt - Date.now() > halfLifeMs) return null;
+    const owner = await sessionOfRefreshToken(this.#db, hashOpaque(refreshToken));
+    if (owner?.sessionId !== access.sessionId || owner.userId !== access.userId.toString()) return null;
+    return this.#accessToken({ user_id: owner.userId, session_id: owner.sessionId });
   }
 
   /** Tells every instance about revoked sessions; call only once the revocation has committed. */

@@ -47,7 +47,7 @@ export async function bonusRoutes(app: FastifyInstance, deps: Deps) {
     '/bonus-system/bonus/:name',
     { schema: declared('GET /bonus-system/bonus/:name') },
     async (request) => {
-      const found = await bonus.campaign(request.params.name);
+      const found = await bonus.campaign(request.params.name, request.ip);
       if (!found) throw fail('not_found', 'bonus', 'not_found');
       return { data: found };
     },

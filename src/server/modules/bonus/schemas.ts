@@ -187,7 +187,8 @@ export const ROUTES = {
     },
   }),
   'GET /bonus-system/bonus/:name': route({
-    summary: 'A running campaign’s public description (404 for an unknown or ended one)',
+    summary:
+      'A running campaign’s public description, by its name or by a promo code that can be redeemed now (404 otherwise; misses limited per address)',
     params: namePath,
     response: {
       200: z.object({
@@ -198,7 +199,7 @@ export const ROUTES = {
         }),
       }),
     },
-    errors: ['not_found'],
+    errors: ['not_found', 'rate_limited'],
   }),
   'GET /bonus-system/campaigns': route({
     summary: 'Running public campaigns with their terms, amounts in the given currency',

@@ -9,11 +9,12 @@ import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { postWithin } from '../wallet/ledger.ts';
 import { activateGrant, appliesTo, forfeitGrant, grantOf, termIn, VIP_REWARD_WAGER } from './engine.ts';
-import { type PromoTries, spendPromoTry } from './promo-limits.ts';
+import { limitedLookup, type PromoTries, spendPromoTry } from './promo-limits.ts';
 import {
   activeGrant,
   audit,
   type CampaignRow,
+  campaignById,
   campaignByName,
   dueGrants,
   flaggedCampaign,
@@ -107,7 +108,10 @@ export class BonusService {
   readonly #db: Database;
   readonly #promoTries: PromoTries;
 
-  constructor(database: Database, promoTries: PromoTries = { perPlayer: 5, perAddress: 30 }) {
+  constructor(
+    database: Database,
+    promoTries: PromoTries = { perPlayer: 5, perAddress: 30, lookupMissesPerAddress: 20 },
+  ) {
     this.#db = database;
     this.#promoTries = promoTries;
   }
@@ -254,10 +258,36 @@ export class BonusService {
     }));
   }
 
-  /** `GET /bonus-system/bonus/{name}`: a running campaign's public description. */
-  async campaign(name: string) {
-    const c = await campaignByName(this.#db, name, { running: true });
-    return c && { name: c.name, expires_in: secondsUntil(c.ends_at), region: c.regions };
+  /**
+   * `GET /bonus-system/bonus/{name}`: the public description of a running campaign named `name`,
+   * else of the campaign of the promo code `name` while the code can be redeemed (docs/bonuses.md
+   * "Promo codes"): the campaign's name, the nearer of the two ends, the code's region if it has
+   * one. Misses are limited per `address` (promo-limits.ts `limitedLookup`).
+   */
+  async campaign(name: string, address: string) {
+    return limitedLookup(this.#db, this.#promoTries, address, async () => {
+      const c = await campaignByName(this.#db, name, { running: true });
+      if (c) return { name: c.name, expires_in: secondsUntil(c.ends_at), region: c.regions };
+      return this.#campaignOfCode(name);
+    });
+  }
+
+  /** The public description of a promo code that can be redeemed now, by its campaign; else undefined. */
+  async #campaignOfCode(code: string) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return undefined;
+    const promo = await promoByCode(this.#db, code);
+    const now = new Date();
+    if (!promo || promo.starts_at > now || (promo.ends_at && promo.ends_at <= now)) return undefined;
+    if (promo.uses >= promo.max_uses) return undefined;
+    const c = await campaignById(this.#db, promo.campaign_id);
+    if (c?.status !== 'active' || c.starts_at > now || (c.ends_at && c.ends_at <= now)) return undefined;
+    const ends = [promo.ends_at, c.ends_at].filter((d): d is Date => d !== null);
+    const nearer = ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
+    return {
+      name: c.name,
+      expires_in: secondsUntil(nearer),
+      region: promo.region ? [promo.region] : c.regions,
+    };
   }
 
   /** `GET /bonus-system/bonus-activation/waiting-reg-and-dep`: the bonus waiting for registration and a first deposit. */

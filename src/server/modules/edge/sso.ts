@@ -4,9 +4,10 @@ import { fail, invalid } from '../../domain-error.ts';
 import type { OriginPolicy } from '../../http/origin.ts';
 import { secureCookies } from '../../http/request-origin.ts';
 import { type UserRow, userById } from '../auth/repository.ts';
+import { sessionOfRefreshToken } from '../auth/session-repository.ts';
 import { hashOpaque, opaqueToken } from '../auth/tokens.ts';
 import { hostKey, type MirrorPolicy } from './mirrors.ts';
-import { type CodePurpose, claimSsoCode, insertSsoCode, sessionOfRefreshToken } from './sso-repository.ts';
+import { type CodePurpose, claimSsoCode, insertSsoCode } from './sso-repository.ts';
 
 /** The fragment parameter a mirror receives its code in: never sent to a server, nor in a Referer. */
 export const SSO_CODE_PARAM = 'sso_code';

@@ -5,14 +5,19 @@ import type { Region } from '../../../shared/region.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { playerBalances } from '../wallet/balances.ts';
+import { featuresOf } from './features.ts';
 
 export type { Profile };
 
-/** The profile answer of docs/api-auth.md; balances come from the wallet module. */
+/**
+ * The profile answer of docs/api-auth.md; balances come from the wallet module, `features` are the
+ * player's own or else `defaultFeatures` (DEFAULT_PLAYER_FEATURES).
+ */
 export async function buildProfile(
   db: Queryable,
   user: UserRow,
-  verification: Profile['verification'] = { is_need: false, data: null },
+  verification: Profile['verification'],
+  defaultFeatures: readonly string[],
 ): Promise<Profile> {
   const { cash, bonus } = user.currency
     ? await playerBalances(db, user.id, user.currency)
@@ -38,7 +43,7 @@ export async function buildProfile(
     is_avatar_hidden: user.is_avatar_hidden,
     is_statistics_hidden: user.is_statistics_hidden,
     verification,
-    features: user.features,
+    features: featuresOf(user, defaultFeatures),
     region: user.region as Region,
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 
 /** The columns PUT /profile/settings may change, by the request field that names them. */
 const SETTING_COLUMNS = {
+  name: 'name',
   locale: 'locale',
   timezone: 'timezone',
   is_avatar_hidden: 'is_avatar_hidden',
@@ -15,7 +16,7 @@ export async function updateSetting(
   db: Queryable,
   userId: string,
   setting: Setting,
-  value: string | boolean,
+  value: string | boolean | null,
 ): Promise<void> {
   await db.query(`update users set ${SETTING_COLUMNS[setting]} = $2, updated_at = now() where id = $1`, [
     userId,

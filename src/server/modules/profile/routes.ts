@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Currency } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { invalid } from '../../domain-error.ts';
+import { fail, invalid } from '../../domain-error.ts';
 import { routeSchema } from '../../http/route-schema.ts';
-import { requireUser } from '../auth/http.ts';
+import { accessClaimsOf, REFRESH_COOKIE, requestMeta, requireUser } from '../auth/http.ts';
 import { recentMessages } from '../auth/outbox-repository.ts';
+import { normalisePhone } from '../auth/phone.ts';
 import { type UserRow, userById } from '../auth/repository.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionGate } from '../auth/session-gate.ts';
@@ -14,6 +15,7 @@ import { liveSessions } from '../auth/session-repository.ts';
 import type { BonusService } from '../bonus/service.ts';
 import { attachPlayerTouch } from '../edge/attribution-repository.ts';
 import { displayStatus, type KycService } from '../kyc/service.ts';
+import { featuresOf, setPlayerFeatures } from './features.ts';
 import { buildProfile } from './profile.ts';
 import { addAttribution, type Setting, setCurrencyOnce, updateSetting } from './repository.ts';
 import { ROUTES } from './schemas.ts';
@@ -26,6 +28,7 @@ interface Deps {
   bonus: BonusService;
   /** Told of changes to a player's row: the routes that play keep it in memory. */
   sessionGate: SessionGate;
+  operatorScope?: ((scope: FastifyInstance) => void) | undefined;
 }
 
 const ok = { success: true } as const;
@@ -33,8 +36,9 @@ const ok = { success: true } as const;
 /** The player's own profile, settings, passwords and sessions (docs/api-auth.md). Mounted under /api. */
 export async function profileRoutes(
   app: FastifyInstance,
-  { config, database, auth, kyc, bonus, sessionGate }: Deps,
+  { config, database, auth, kyc, bonus, sessionGate, operatorScope }: Deps,
 ) {
+  const defaultFeatures = config.env.DEFAULT_PLAYER_FEATURES;
   /** The profile's `verification`: whether it is needed, and the case's display status. */
   const verificationOf = async (user: UserRow) => {
     const { raw } = await kyc.status(user.id);
@@ -44,7 +48,8 @@ export async function profileRoutes(
       data: status ? { status } : null,
     };
   };
-  const profileOf = async (user: UserRow) => buildProfile(database, user, await verificationOf(user));
+  const profileOf = async (user: UserRow) =>
+    buildProfile(database, user, await verificationOf(user), defaultFeatures);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Guards run before validation, so a call without a token is a 401 whatever its body.
   const authenticated = { preValidation: requireUser(database, auth.keys) };
@@ -68,12 +73,20 @@ export async function profileRoutes(
       typeof device === 'string' && /^[\w-]{8,64}$/.test(device)
         ? await bonus.superBonus(user, device)
         : undefined;
-    return { user: await profileOf(user), ...(superBonus === undefined ? {} : { super_bonus: superBonus }) };
+    const claims = await accessClaimsOf(request, auth.keys);
+    const freshToken = claims
+      ? await auth.sessions.freshAccessToken(claims, request.cookies[REFRESH_COOKIE])
+      : null;
+    return {
+      user: await profileOf(user),
+      ...(freshToken ? { fresh_token: freshToken } : {}),
+      ...(superBonus === undefined ? {} : { super_bonus: superBonus }),
+    };
   });
 
   api.put('/profile/settings', player('PUT /profile/settings'), async (request) => {
     const [[setting, value]] = Object.entries(request.body).filter(([, v]) => v !== undefined) as [
-      [Setting, string | boolean],
+      [Setting, string | boolean | null],
     ];
     await updateSetting(database, request.auth!.user.id, setting, value);
     await sessionGate.usersChanged([request.auth!.user.id]);
@@ -85,6 +98,16 @@ export async function profileRoutes(
       throw invalid('currency', 'currency_already_set');
     await sessionGate.usersChanged([request.auth!.user.id]);
     return { success: true, user: await fresh(request.auth!.user.id) };
+  });
+
+  // Adding a phone number (docs/api-auth.md "Display names and phone numbers").
+  api.post('/profile/phone', player('POST /profile/phone'), async (request) => {
+    const phone = normalisePhone(request.body.phone, request.body.country ?? 'RU');
+    if (!phone) throw invalid('phone', 'invalid_phone');
+    const user = request.auth!.user;
+    await auth.verification.addPhone(user, phone, requestMeta(request, config.env));
+    await sessionGate.usersChanged([user.id]);
+    return { success: true, user: await fresh(user.id) };
   });
 
   api.post('/password/update', player('POST /password/update'), async (request) => {
@@ -118,6 +141,41 @@ export async function profileRoutes(
     const revoked = await auth.sessions.logoutOthers(request.auth!.user.id, request.auth!.sessionId);
     return { ...ok, revoked };
   });
+
+  // ── operator API: a player's features (docs/api-auth.md "Features") ──
+  if (operatorScope) {
+    await app.register(async (scope) => {
+      operatorScope(scope);
+      const op = scope.withTypeProvider<ZodTypeProvider>();
+      const answer = (userId: string, features: string[] | null) => ({
+        data: {
+          user_id: userId,
+          features: featuresOf({ features }, defaultFeatures),
+          custom: features !== null,
+        },
+      });
+      op.get(
+        '/operator/players/:userId/features',
+        { schema: routeSchema(ROUTES['GET /operator/players/:userId/features']) },
+        async (request) => {
+          const user = await userById(database, request.params.userId);
+          if (!user) throw fail('not_found', 'user', 'not_found');
+          return answer(user.id, user.features);
+        },
+      );
+      op.put(
+        '/operator/players/:userId/features',
+        { schema: routeSchema(ROUTES['PUT /operator/players/:userId/features']) },
+        async (request) => {
+          const { userId } = request.params;
+          const changed = await setPlayerFeatures(database, userId, request.body.features);
+          if (!changed) throw fail('not_found', 'user', 'not_found');
+          await sessionGate.usersChanged([userId]);
+          return answer(userId, changed.after);
+        },
+      );
+    });
+  }
 
   if (config.env.NODE_ENV !== 'production') {
     // Development only: what would have been mailed or texted (the outbox without SMTP).

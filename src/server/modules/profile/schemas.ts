@@ -8,13 +8,21 @@ import {
 } from '../../../shared/api/profile.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import { LOCALES } from '../../../shared/locales.ts';
+import { PLAYER_FEATURES } from '../../../shared/profile.ts';
 import { orEmpty, route, success, timestamp } from '../../http/schemas.ts';
-import { newPassword } from '../auth/schemas.ts';
+import { newPassword, playerPath } from '../auth/schemas.ts';
+import { displayNameField } from './display-name.ts';
 import { timezoneField } from './timezone.ts';
 
-/** Exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden (docs/api-auth.md). */
+/**
+ * Exactly one of name, locale, timezone, is_avatar_hidden, is_statistics_hidden (docs/api-auth.md);
+ * a `name` of null or blank clears the display name.
+ */
 export const settings = z
   .object({
+    name: z
+      .preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), displayNameField.nullable())
+      .optional(),
     locale: z.enum(LOCALES, { error: 'invalid_locale' }).optional(),
     timezone: timezoneField.optional(),
     is_avatar_hidden: z.boolean().optional(),
@@ -27,6 +35,23 @@ export const settings = z
   .meta({ minProperties: 1, maxProperties: 1 });
 
 export const currency = z.object({ currency: z.enum(CURRENCIES, { error: 'invalid_currency' }) });
+
+/** POST /profile/phone: a number as typed, with its country (default RU) when it has no `+`. */
+export const phone = z.object({
+  phone: z.string().trim().min(3, { error: 'invalid_phone' }).max(40),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
+});
+
+/** PUT /operator/players/:userId/features: the player's flags, or null for the default set. */
+export const featuresBody = z.object({
+  features: z
+    .array(z.enum(PLAYER_FEATURES))
+    .max(PLAYER_FEATURES.length * 2)
+    .nullable(),
+});
 
 export const passwordUpdate = z.object({
   old_password: z.string().max(1024),
@@ -64,6 +89,11 @@ export const profileAnswer = profileUserResponse;
 /** PUT /profile/settings and POST /profile/currency: `{ success: true, user }`. */
 export const profileChanged = profileUpdateResponse;
 
+/** A player's features as the operator sees them: `custom` when set for the player, else the default set. */
+export const playerFeatures = z.object({
+  data: z.object({ user_id: z.string(), features: z.array(z.string()), custom: z.boolean() }),
+});
+
 /** GET /profile/sessions and DELETE /profile/sessions/others (src/shared/api/profile.ts). */
 export const sessionList = sessionsResponse;
 export const sessionsEnded = sessionsEndedResponse;
@@ -92,7 +122,8 @@ export const ROUTES = {
     response: { 200: profileAnswer },
   }),
   'PUT /profile/settings': route({
-    summary: 'Changes exactly one setting: locale, timezone, is_avatar_hidden or is_statistics_hidden',
+    summary:
+      'Changes exactly one setting: name (null clears it), locale, timezone, is_avatar_hidden or is_statistics_hidden',
     auth: 'player',
     body: settings,
     response: { 200: profileChanged },
@@ -102,6 +133,13 @@ export const ROUTES = {
     auth: 'player',
     body: currency,
     response: { 200: profileChanged },
+  }),
+  'POST /profile/phone': route({
+    summary: 'Adds a phone number to an account without a confirmed one; a code is texted to confirm it',
+    auth: 'player',
+    body: phone,
+    response: { 200: profileChanged },
+    errors: ['conflict', 'rate_limited'],
   }),
   'POST /password/update': route({
     summary: 'Changes the password; the player’s other sessions end',
@@ -132,6 +170,21 @@ export const ROUTES = {
     summary: 'Ends every session of the player but this one',
     auth: 'player',
     response: { 200: sessionsEnded },
+  }),
+  'GET /operator/players/:userId/features': route({
+    summary: 'A player’s features: set for the player, or the default set',
+    auth: 'operator',
+    params: playerPath,
+    response: { 200: playerFeatures },
+    errors: ['not_found'],
+  }),
+  'PUT /operator/players/:userId/features': route({
+    summary: 'Sets a player’s features (null: back to the default set); written to the audit log',
+    auth: 'operator',
+    params: playerPath,
+    body: featuresBody,
+    response: { 200: playerFeatures },
+    errors: ['not_found'],
   }),
   'GET /dev/outbox': route({
     summary: 'Development only: the newest mails and SMS the outbox holds',
