@@ -148,7 +148,7 @@ describe('accounts in the browser', () => {
     await expect.poll(() => sessionState(page)).toBe('user');
     const widget = page.getByTestId('account-widget');
     expect(await widget.isVisible()).toBe(true);
-    expect(await page.locator('[data-account-amount]').textContent()).toBe('$0');
+    expect(await page.locator('[data-account-amount]').textContent()).toBe('$0.00');
     expect(await page.locator('[data-account-avatar]').textContent()).toBe('P');
     expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(false);
     const token = (await context.cookies()).find((c) => c.name === 'token');
@@ -389,7 +389,7 @@ describe('social registration in a popup (docs/product-rules.md §2, §4)', () =
     // Logged in; the registration had no currency, so the one chosen is set; PayIn opens at 0.
     await expect.poll(() => sessionState(page), { timeout: 10_000 }).toBe('user');
     await expect.poll(() => dialog.getAttribute('data-modal'), { timeout: 5_000 }).toBe('PayIn');
-    expect(await page.locator('[data-account-amount]').textContent()).toBe('€0');
+    expect(await page.locator('[data-account-amount]').textContent()).toBe('€0.00');
     expect(new URL(page.url()).search).toBe('');
     expect(problems).toEqual([]);
     await context.close();

@@ -356,6 +356,10 @@ describe('a bet of the player, revealed through the fairness modal', () => {
               created_at: '2025-05-01T10:00:00.000Z',
               bet_id: '42',
               game: 'dice',
+              label: null,
+              detail: null,
+              balance: 'cash',
+              verify: 'bet=42',
             },
             {
               id: 'h2',

@@ -36,7 +36,7 @@ describe('roulette', () => {
     ({ context, problems } = await stage.playerContext(token));
     const page = await context.newPage();
     await openTable(page);
-    await expect.poll(async () => digits(await headerBalance(page))).toBe(String(DEPOSIT));
+    await expect.poll(async () => digits(await headerBalance(page))).toBe(String(DEPOSIT * 100));
 
     // The smallest chip is the RUB minimum, 1 ₽.
     const chip = page.locator('.rack-chip').first();
@@ -91,7 +91,7 @@ describe('roulette', () => {
     );
     await expect
       .poll(async () => digits(await headerBalance(page)), { timeout: 10_000 })
-      .toBe(String(DEPOSIT - 3 + expectedReturn));
+      .toBe(String((DEPOSIT - 3 + expectedReturn) * 100));
     await page.screenshot({ path: path.join(SHOTS, 'roulette-result-1280.png') });
 
     // The chips stay for the next spin; the spin is in "my bets".

@@ -313,6 +313,8 @@ describe('game pages, as a new player reported them', () => {
 
     // The server's refusals, with the limits the page knows widened so the bets reach it.
     const wide = await context.newPage();
+    // This page starts from the game's minimum, not the amount the earlier steps chose (prefs.ts).
+    await wide.addInitScript(() => localStorage.removeItem('orbita:games:amount:dice:RUB'));
     await wide.route('**/config/currencies', async (route) => {
       const answer = await route.fetch();
       const body = (await answer.json()) as {

@@ -421,12 +421,12 @@ describe('money pages in pt-BR', () => {
     const dialog = page.locator('[role="dialog"][data-modal="PayIn"]');
     await dialog.locator('.preset').first().waitFor();
     expect((await dialog.locator('.preset').allTextContents()).map(plain)).toEqual([
-      'US$ 10',
-      'US$ 25',
-      'US$ 50',
-      'US$ 100',
+      'US$ 10,00',
+      'US$ 25,00',
+      'US$ 50,00',
+      'US$ 100,00',
     ]);
-    expect(plain(await dialog.locator('.payin-method small').textContent())).toBe('De US$ 1 a US$ 5.000');
+    expect(plain(await dialog.locator('.payin-method small').textContent())).toBe('De US$ 1,00 a US$ 5.000,00');
     const amount = dialog.locator('input[name="amount"]');
     expect(await amount.inputValue()).toBe('10');
     await shot(page, 'payin-br');

@@ -227,7 +227,7 @@ describe('4. the profile overview and the bonuses flag (docs/product-rules.md §
       expect(await overview.getByTestId('overview-name').textContent()).toBe(email);
       expect(await overview.getByTestId('overview-email').textContent()).toContain('Not confirmed');
       expect(await overview.getByTestId('overview-currency').textContent()).toContain('EUR');
-      expect(await overview.getByTestId('overview-balance').textContent()).toBe('€0');
+      expect(await overview.getByTestId('overview-balance').textContent()).toBe('€0.00');
       expect(await overview.getByTestId('overview-verification').textContent()).toContain('Not verified');
       const sections = overview.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
       expect((await sections.allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([

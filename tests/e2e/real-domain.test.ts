@@ -169,7 +169,7 @@ describe('on real host names, over plain http', () => {
     await page.locator('input[name="card"]').fill('4242 4242 4242 4242');
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((url) => url.host === `casino.test:${port}` && url.pathname === '/en');
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).not.toBe('$0');
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).not.toBe('$0.00');
 
     // A dice bet.
     await page.goto(`${SITE}/en/games/dice`, { waitUntil: 'networkidle' });
@@ -214,7 +214,7 @@ describe('on real host names, over plain http', () => {
     const mainCookies = await context.cookies(`http://api.casino.test:${port}`);
     expect(mainCookies.find((c) => c.name === 'refresh_token')?.value).toBeTruthy();
 
-    await expect.poll(() => headerBalance(page)).toBe('$0');
+    await expect.poll(() => headerBalance(page)).toBe('$0.00');
     await page.screenshot({ path: '/tmp/sso-mirror-landing-1440.png' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: '/tmp/sso-mirror-landing-390.png' });
