@@ -1,13 +1,44 @@
 /**
- * Pages against nginx (docs/performance.md "Pages"): the production server answers `wrk` for the
- * FAQ and the home page, and in the same run nginx (Debian's nginx-light, one worker) serves the
- * very same HTML bytes from files. Absolute rates drift on a shared machine; the ratio is the figure.
+ * Pages against nginx and a bare `node:http` server (docs/performance.md "Pages"): the production
+ * server answers `wrk` for the FAQ and the home page, and in the same run nginx (Debian's
+ * nginx-light, one worker) serves the very same HTML bytes from files, and a bare `node:http`
+ * process (bench/bare-http.ts) the very same brotli bytes. Absolute rates drift on a shared
+ * machine; the ratios are the figures.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tests/helpers/server.ts';
+
+/** A GET's body as sent, not decoded (fetch would undo the brotli). */
+function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
+}
+
+/** bench/bare-http.ts on `port` with `file`'s bytes, until the returned stop is called. */
+async function startBare(file: string, port: number): Promise<() => Promise<void>> {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'bare-http.ts'), String(port), file],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+}
+
 import { type WrkResult, wrk } from './wrk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -70,6 +101,8 @@ try {
     writeFileSync(file, bytes);
     // Warm the cache: the first answer renders, the next ones come from memory.
     await fetch(server.url + page.path, { headers: { 'accept-encoding': 'br' } });
+    // The brotli bytes the site sends (as they travel: not decoded), for the bare server.
+    writeFileSync(`${file}.br`, await rawBody(server.url + page.path, { 'accept-encoding': 'br' }));
   }
   await new Promise((r) => setTimeout(r, 500));
   const stopNginx = await startNginx(root, nginxPort);
@@ -78,6 +111,10 @@ try {
       const nginx = await wrk(`http://127.0.0.1:${nginxPort}${page.path}`);
       const plain = await wrk(server.url + page.path);
       const br = await wrk(server.url + page.path, { 'accept-encoding': 'br' });
+      const barePort = nginxPort + 1;
+      const file = path.join(root, page.path, page.path.endsWith('/') ? 'index.html' : '');
+      const stopBare = await startBare(`${file}.br`, barePort);
+      const bare = await wrk(`http://127.0.0.1:${barePort}/`, { 'accept-encoding': 'br' }).finally(stopBare);
       const ratio = (r: WrkResult) => `${((100 * r.perSecond) / nginx.perSecond).toFixed(1)} %`;
       rows.push(
         {
@@ -100,6 +137,20 @@ try {
           'req/s': br.perSecond,
           'p99 ms': br.p99ms,
           ratio: ratio(br),
+        },
+        {
+          page: page.path,
+          what: 'bare node:http, the same br bytes',
+          'req/s': bare.perSecond,
+          'p99 ms': bare.p99ms,
+          ratio: ratio(bare),
+        },
+        {
+          page: page.path,
+          what: 'site br / bare node:http br',
+          'req/s': '',
+          'p99 ms': '',
+          ratio: `${((100 * br.perSecond) / bare.perSecond).toFixed(1)} %`,
         },
       );
     }

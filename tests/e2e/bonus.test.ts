@@ -63,7 +63,9 @@ describe('bonuses', () => {
     await page.getByTestId('bonus-available-item').waitFor();
     await page.getByRole('button', { name: 'Activate' }).click();
     await page.getByTestId('bonus-active').waitFor();
-    await expect.poll(() => page.getByTestId('bonus-remaining').textContent()).toContain('RUB 100.00 left to wager');
+    await expect
+      .poll(async () => (await page.getByTestId('bonus-remaining').textContent())?.replace(/\s/g, ' '))
+      .toContain('RUB 100.00 left to wager');
     await expect.poll(() => bonusSlot(page).isVisible()).toBe(true);
     await expect.poll(() => bonusSlot(page).textContent()).toContain('100');
     await shot(page, 'bonuses-active');

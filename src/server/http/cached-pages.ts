@@ -9,6 +9,7 @@ import type { Locale } from '../../shared/locales.ts';
 import type { SiteSettings } from '../config.ts';
 import {
   type CachedPage,
+  type Encoding,
   matchesEtag,
   negotiateEncoding,
   type PageCache,
@@ -22,6 +23,9 @@ export const SERVER_PATHS = /^\/(api(\/|$)|ws$|healthz$|readyz$)/;
 
 /** The site's files for crawlers, generated per host by Fastify (src/server/http/seo-routes.ts), not pages. */
 export const SEO_PATHS = /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/;
+
+/** Request shapes whose routing is remembered (`CachedPages#keys`); cleared when full. */
+const KEY_MEMO = 10_000;
 
 /**
  * Whether a request is for the site (a page or a static file) rather than the API: those are not
@@ -39,21 +43,32 @@ function pathOf(req: IncomingMessage): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** One cookie's value from the raw header (only `token`, `locale` and `showLikeHostMatched` are read here). */
-function cookie(req: IncomingMessage, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
+/** The three cookies a page request's routing reads, in one pass over the header. */
+interface PageCookies {
+  locale: string | undefined;
+  token: boolean;
+  showLikeHost: boolean;
+}
+
+function pageCookies(header: string | undefined): PageCookies {
+  const found: PageCookies = { locale: undefined, token: false, showLikeHost: false };
+  if (!header) return found;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value; // as the cookie parser leaves a value it cannot decode
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === 'token') found.token = true;
+    else if (name === SHOW_LIKE_HOST_COOKIE) found.showLikeHost = true;
+    else if (name === LOCALE_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        found.locale = decodeURIComponent(value);
+      } catch {
+        found.locale = value;
+      }
     }
   }
-  return undefined;
+  return found;
 }
 
 /** A host without its port (as Fastify's `request.hostname`). */
@@ -90,6 +105,14 @@ export class CachedPages {
   #edge: PageEdge | undefined;
   /** The built files (scripts, styles, art): never pages, so not looked up. */
   #files: ReadonlySet<string> = new Set();
+  /**
+   * What the routing decided for a request of this shape (host, scheme, URL, the locale cookie,
+   * Accept-Language, whether a token is held): its cache key, or null for no page. Routing is a
+   * pure function of these (src/i18n/page-route.ts), so a hit skips it. Bounded.
+   */
+  readonly #keys = new Map<string, string | null>();
+  /** Each cached page's whole header block per encoding, for one `writeHead` (built once). */
+  readonly #prepared = new WeakMap<CachedPage, Record<Encoding, string[]>>();
 
   readonly cache: PageCache;
   readonly #site: SiteSettings;
@@ -121,14 +144,15 @@ export class CachedPages {
     if (this.#site.dev || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
     const url = req.url ?? '/';
     const pathname = pathOf(req);
+    const cookies = pageCookies(req.headers.cookie);
     const route = routePage(
       {
         pathname,
         search: url.slice(pathname.length),
         hostname: hostnameOf(this.hostOf(req)),
-        cookieLocale: cookie(req, LOCALE_COOKIE),
+        cookieLocale: cookies.locale,
         acceptLanguage: req.headers['accept-language'],
-        showLikeHost: cookie(req, SHOW_LIKE_HOST_COOKIE) !== undefined,
+        showLikeHost: cookies.showLikeHost,
       },
       this.#site,
     );
@@ -136,8 +160,21 @@ export class CachedPages {
     // Pages vary on one thing a request carries: whether a `token` cookie is held (the header and
     // the profile gate render a guest or a player frame). Everything else about a player is filled
     // in by the browser, so host, locale, URL and that bit identify the HTML.
-    const variant = cookie(req, 'token') ? 'player' : 'guest';
+    const variant = cookies.token ? 'player' : 'guest';
     return pageCacheKey({ origin, locale: route.locale, variant, url });
+  }
+
+  /** `keyOf` remembered for requests of the same shape (see `#keys`). */
+  #cachedKeyOf(req: IncomingMessage, cookies: PageCookies): string | undefined {
+    const host = this.hostOf(req);
+    const proto = this.#proxies.forwarded(req, 'x-forwarded-proto') ?? '';
+    const shape = `${req.method}|${host}|${proto}|${req.url}|${cookies.locale ?? ''}|${cookies.token ? 1 : 0}|${cookies.showLikeHost ? 1 : 0}|${req.headers['accept-language'] ?? ''}`;
+    const known = this.#keys.get(shape);
+    if (known !== undefined) return known ?? undefined;
+    const key = this.keyOf(req, this.originOf(req));
+    if (this.#keys.size >= KEY_MEMO) this.#keys.clear();
+    this.#keys.set(shape, key ?? null);
+    return key;
   }
 
   /** The paths of the built static files, which the cache lookup skips. */
@@ -163,7 +200,7 @@ export class CachedPages {
     if (!this.#edge || !isSiteRequest(req)) return null;
     const path = pathOf(req);
     if (this.#files.has(path) || SEO_PATHS.test(path)) return null;
-    return this.#edge(req, this.hostOf(req), cookie(req, LOCALE_COOKIE));
+    return this.#edge(req, this.hostOf(req), pageCookies(req.headers.cookie).locale);
   }
 
   /**
@@ -186,36 +223,85 @@ export class CachedPages {
     if (!this.#baseHeaders || !isSiteRequest(req)) return false;
     const path = pathOf(req);
     if (this.#files.has(path) || SEO_PATHS.test(path)) return false;
-    const key = this.keyOf(req, this.originOf(req));
+    const cookies = pageCookies(req.headers.cookie);
+    const key = this.#cachedKeyOf(req, cookies);
     const page = key === undefined ? undefined : this.cache.get(key);
     if (!page) return false;
-    for (const name in this.#baseHeaders) {
-      const value = this.#baseHeaders[name];
-      if (value !== undefined) res.setHeader(name, value);
+    // One header block written at once: the security headers, the page's, its ETag and encoding.
+    if (page.status === 200 && matchesEtag(req.headers['if-none-match'], page.etag)) {
+      this.#applyHeaders(res, page, cookies);
+      res.statusCode = 304;
+      res.end();
+      return true;
     }
-    this.send(req, res, page);
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    let block = this.#prepared.get(page);
+    if (!block) {
+      block = this.#prepare(page);
+      this.#prepared.set(page, block);
+    }
+    const headers =
+      cookies.locale === page.locale
+        ? block[encoding]
+        : [...block[encoding], 'set-cookie', this.#localeCookie(page)];
+    res.writeHead(page.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : page[encoding]);
     return true;
   }
 
-  /** Writes a cached page: its headers, its ETag (304 when the browser has it), compressed. */
-  send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-    res.statusCode = page.status;
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    if (cookie(req, LOCALE_COOKIE) !== page.locale) {
-      res.setHeader(
-        'set-cookie',
-        localeCookieHeader(page.locale as Locale, this.#site.localeCookieCrossOrigin),
-      );
+  /** A page's header block per encoding: the security headers, the page's own, ETag, encoding, length. */
+  #prepare(page: CachedPage): Record<Encoding, string[]> {
+    // A page's own header replaces the base one of the same name (its CSP carries its script hashes).
+    const byName = new Map<string, string[]>();
+    for (const name in this.#baseHeaders) {
+      const value = this.#baseHeaders[name];
+      if (value !== undefined) byName.set(name.toLowerCase(), Array.isArray(value) ? value : [String(value)]);
     }
+    for (const [name, value] of page.headers) byName.set(name.toLowerCase(), [value]);
+    byName.set('vary', ['Accept-Encoding']);
+    byName.set('etag', [page.etag]);
+    const common: string[] = [];
+    for (const [name, values] of byName) for (const value of values) common.push(name, value);
+    const of = (encoding: Encoding) => [
+      ...common,
+      ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+      'content-length',
+      String(page[encoding].length),
+    ];
+    return { br: of('br'), gzip: of('gzip'), identity: of('identity') };
+  }
+
+  #localeCookie(page: CachedPage): string {
+    return localeCookieHeader(page.locale as Locale, this.#site.localeCookieCrossOrigin);
+  }
+
+  /** The headers of a cached page set one by one (the 304 path, and `send`); `base`: helmet's too. */
+  #applyHeaders(res: ServerResponse, page: CachedPage, cookies: PageCookies, base = true): void {
+    if (base)
+      for (const name in this.#baseHeaders) {
+        const value = this.#baseHeaders[name];
+        if (value !== undefined) res.setHeader(name, value);
+      }
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (cookies.locale !== page.locale) res.setHeader('set-cookie', this.#localeCookie(page));
     res.setHeader('vary', 'Accept-Encoding');
     res.setHeader('etag', page.etag);
+  }
+
+  /**
+   * Writes a cached page through Fastify's answer (its hooks set the security headers already):
+   * its headers, its ETag (304 when the browser has it), compressed.
+   */
+  send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+    res.statusCode = page.status;
+    this.#applyHeaders(res, page, pageCookies(req.headers.cookie), false);
     if (page.status === 200 && matchesEtag(req.headers['if-none-match'], page.etag)) {
       res.statusCode = 304;
       res.end();
       return;
     }
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+    const body = page[encoding];
     if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
