@@ -435,7 +435,7 @@ describe('money pages in pt-BR', () => {
     await submit.click();
     await expect
       .poll(async () => plain(await dialog.locator('.field-error').textContent()))
-      .toBe('O valor máximo é US$ 5.000');
+      .toBe('O valor máximo é US$ 5.000,00');
     await amount.fill('1234,56');
     expect(plain(await submit.textContent())).toBe('Depositar US$ 1.234,56');
     await amount.fill('1.234,56');
@@ -466,7 +466,7 @@ describe('money pages in pt-BR', () => {
     const withdraw = page.getByTestId('withdraw');
     await withdraw.waitFor();
     expect(plain(await withdraw.locator('.panel-head p').textContent())).toBe(
-      'Disponível: US$ 126,83 · saque mínimo US$ 1',
+      'Disponível: US$ 126,83 · saque mínimo US$ 1,00',
     );
     await page.getByTestId('open-verification').click();
     const kyc = page.locator('[role="dialog"][data-modal="Verification"]');
