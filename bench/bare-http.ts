@@ -1,21 +1,15 @@
 /**
  * The reference of bench/pages.ts: a bare `node:http` server that answers every request with the
- * same brotli bytes a cached page sends (content type, encoding and length), nothing else. Run as
- * `node bench/bare-http.ts <port> <file.br>`; it prints "ready" once listening.
+ * same brotli bytes a cached page sends and the same headers (`<file.br>.headers`, JSON pairs), so
+ * the two answers are byte for byte alike but for the Date header. Run as `node
+ * bench/bare-http.ts <port> <file.br>`; it prints "ready" once listening.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const [port = '0', file = ''] = process.argv.slice(2);
 const body = readFileSync(file);
-const headers = [
-  'content-type',
-  'text/html; charset=utf-8',
-  'content-encoding',
-  'br',
-  'content-length',
-  String(body.length),
-];
+const headers = (JSON.parse(readFileSync(`${file}.headers`, 'utf8')) as [string, string][]).flat();
 createServer((_req, res) => {
   res.writeHead(200, headers);
   res.end(body);

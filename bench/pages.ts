@@ -12,13 +12,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../tests/helpers/server.ts';
 
-/** A GET's body as sent, not decoded (fetch would undo the brotli). */
-function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+/** A GET's headers (but Date, Connection and Keep-Alive) and body as sent, not decoded. */
+function rawAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: [string, string][]; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('end', () => {
+        const pairs: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!/^(date|connection|keep-alive)$/i.test(name)) pairs.push([name, res.rawHeaders[i + 1]!]);
+        }
+        resolve({ headers: pairs, body: Buffer.concat(chunks) });
+      });
     }).on('error', reject);
   });
 }
@@ -101,8 +111,10 @@ try {
     writeFileSync(file, bytes);
     // Warm the cache: the first answer renders, the next ones come from memory.
     await fetch(server.url + page.path, { headers: { 'accept-encoding': 'br' } });
-    // The brotli bytes the site sends (as they travel: not decoded), for the bare server.
-    writeFileSync(`${file}.br`, await rawBody(server.url + page.path, { 'accept-encoding': 'br' }));
+    // The brotli answer the site sends (as it travels: not decoded), for the bare server.
+    const answer = await rawAnswer(server.url + page.path, { 'accept-encoding': 'br' });
+    writeFileSync(`${file}.br`, answer.body);
+    writeFileSync(`${file}.br.headers`, JSON.stringify(answer.headers));
   }
   await new Promise((r) => setTimeout(r, 500));
   const stopNginx = await startNginx(root, nginxPort);
@@ -140,7 +152,7 @@ try {
         },
         {
           page: page.path,
-          what: 'bare node:http, the same br bytes',
+          what: 'bare node:http, the same br answer',
           'req/s': bare.perSecond,
           'p99 ms': bare.p99ms,
           ratio: ratio(bare),

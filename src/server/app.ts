@@ -212,8 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crawlers: new CrawlerCheck(deps.crawlerDns ? { dns: deps.crawlerDns } : {}),
   });
   app.decorate('countryOf', (request: FastifyRequest) => geo.locate(request.ip, request.headers).country);
-  cachedPages.setEdge((req, host, cookieLocale) =>
-    pageEdge(req, host, cookieLocale, { mirrors, geo, site: config.site }),
+  cachedPages.setEdge(
+    (req, host, cookieLocale) => pageEdge(req, host, cookieLocale, { mirrors, geo, site: config.site }),
+    config.env.RETIRED_HOSTS.length > 0 || config.env.GEO_BLOCKED_COUNTRIES.length > 0,
   );
   // The server's listener asks before Fastify; this hook answers the same for injected requests.
   const pages = cachedPages;

@@ -103,6 +103,7 @@ export class CachedPages {
   #baseHeaders: OutgoingHttpHeaders | null = null;
   /** The edge's redirects (retired host, blocked country), asked before the cache (docs/edge.md). */
   #edge: PageEdge | undefined;
+  #edgeActive = true;
   /** The built files (scripts, styles, art): never pages, so not looked up. */
   #files: ReadonlySet<string> = new Set();
   /**
@@ -113,6 +114,7 @@ export class CachedPages {
   readonly #keys = new Map<string, string | null>();
   /** Each cached page's whole header block per encoding, for one `writeHead` (built once). */
   readonly #prepared = new WeakMap<CachedPage, Record<Encoding, string[]>>();
+  readonly #encodings = new Map<string, Encoding>();
 
   readonly cache: PageCache;
   readonly #site: SiteSettings;
@@ -187,9 +189,13 @@ export class CachedPages {
     this.#baseHeaders ??= res.getHeaders();
   }
 
-  /** Sets the edge's redirects, asked for every page request before the cache. */
-  setEdge(edge: PageEdge): void {
+  /**
+   * Sets the edge's redirects, asked for every page request before the cache; `active`: whether it
+   * can redirect at all (retired hosts or blocked countries configured), else it is not asked.
+   */
+  setEdge(edge: PageEdge, active = true): void {
     this.#edge = edge;
+    this.#edgeActive = active;
   }
 
   /**
@@ -197,10 +203,15 @@ export class CachedPages {
    * sitemaps (a retired host answers its own robots.txt) and the API have none.
    */
   edgeRedirect(req: IncomingMessage): ReturnType<PageEdge> {
-    if (!this.#edge || !isSiteRequest(req)) return null;
-    const path = pathOf(req);
-    if (this.#files.has(path) || SEO_PATHS.test(path)) return null;
+    if (!this.#edge || !this.#edgeActive || !this.#isPageRequest(req)) return null;
     return this.#edge(req, this.hostOf(req), pageCookies(req.headers.cookie).locale);
+  }
+
+  /** A GET or HEAD of the site that is not a built file, robots.txt or a sitemap. */
+  #isPageRequest(req: IncomingMessage): boolean {
+    if (!isSiteRequest(req)) return false;
+    const path = pathOf(req);
+    return !this.#files.has(path) && !SEO_PATHS.test(path);
   }
 
   /**
@@ -208,7 +219,11 @@ export class CachedPages {
    * neither. A promise of that only while the edge waits for DNS (at most its timeout).
    */
   answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
-    const redirect = this.edgeRedirect(req);
+    if (!this.#isPageRequest(req)) return false;
+    const redirect =
+      this.#edge && this.#edgeActive
+        ? this.#edge(req, this.hostOf(req), pageCookies(req.headers.cookie).locale)
+        : null;
     if (redirect instanceof Promise)
       return redirect.then((decided) => this.#redirectOrCached(decided, req, res));
     return this.#redirectOrCached(redirect, req, res);
@@ -220,9 +235,7 @@ export class CachedPages {
       res.end();
       return true;
     }
-    if (!this.#baseHeaders || !isSiteRequest(req)) return false;
-    const path = pathOf(req);
-    if (this.#files.has(path) || SEO_PATHS.test(path)) return false;
+    if (!this.#baseHeaders) return false;
     const cookies = pageCookies(req.headers.cookie);
     const key = this.#cachedKeyOf(req, cookies);
     const page = key === undefined ? undefined : this.cache.get(key);
@@ -234,7 +247,7 @@ export class CachedPages {
       res.end();
       return true;
     }
-    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    const encoding = this.#encodingOf(req.headers['accept-encoding']);
     let block = this.#prepared.get(page);
     if (!block) {
       block = this.#prepare(page);
@@ -269,6 +282,18 @@ export class CachedPages {
       String(page[encoding].length),
     ];
     return { br: of('br'), gzip: of('gzip'), identity: of('identity') };
+  }
+
+  /** `negotiateEncoding`, remembered per header value (browsers send a handful of them). */
+  #encodingOf(header: string | undefined): Encoding {
+    const key = header ?? '';
+    let encoding = this.#encodings.get(key);
+    if (!encoding) {
+      encoding = negotiateEncoding(header);
+      if (this.#encodings.size >= 256) this.#encodings.clear();
+      this.#encodings.set(key, encoding);
+    }
+    return encoding;
   }
 
   #localeCookie(page: CachedPage): string {
