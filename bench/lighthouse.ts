@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile profile, simulated throttling) on home, a policy
- * page and the dice page of the production build: the performance, accessibility, best-practices
+ * page and every game page of the production build: the performance, accessibility, best-practices
  * and SEO scores, and the JavaScript each page downloads. Lighthouse 12 dropped its PWA category, so
  * installability is asked of Chromium itself (`Page.getInstallabilityErrors`, the check behind
  * the browser's install prompt) once the service worker controls the page. Needs `npm run build`
@@ -11,10 +11,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { ORIGINALS } from '../src/shared/games.ts';
 import { startServer } from '../tests/helpers/server.ts';
 
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/en/', '/en/policy/en/kyc', '/en/games/dice'];
+/** Home, a policy page and every playable game's page (from the registry); BENCH_PAGES overrides. */
+const PAGES = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(',')
+  : [
+      '/en/',
+      '/en/policy/en/kyc',
+      ...ORIGINALS.filter((g) => g.status === 'playable').map((g) => `/en${g.path}`),
+    ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const DEBUG_PORT = Number(process.env.BENCH_CDP_PORT ?? 9333);
 
@@ -116,3 +124,12 @@ for (const r of rows) {
     `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${kb(r.jsTransfer)} / ${kb(r.jsResource)}, ${r.scripts} | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${r.installable} |`,
   );
 }
+
+const games = rows.filter((r) => r.path.includes('/games/'));
+const worst = games.reduce(
+  (w, r) => (r.scores.performance < w.scores.performance ? r : w),
+  games[0] ?? rows[0]!,
+);
+console.log(
+  `\ngame pages: lowest performance ${worst.scores.performance} (${worst.path}), highest TBT ${Math.max(...games.map((r) => r.tbtMs))} ms (goal: every game page ≥ 95, TBT < 200 ms)`,
+);
