@@ -426,7 +426,9 @@ describe('money pages in pt-BR', () => {
       'US$ 50,00',
       'US$ 100,00',
     ]);
-    expect(plain(await dialog.locator('.payin-method small').textContent())).toBe('De US$ 1,00 a US$ 5.000,00');
+    expect(plain(await dialog.locator('.payin-method small').textContent())).toBe(
+      'De US$ 1,00 a US$ 5.000,00',
+    );
     const amount = dialog.locator('input[name="amount"]');
     expect(await amount.inputValue()).toBe('10');
     await shot(page, 'payin-br');
