@@ -61,6 +61,8 @@ try {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
     const { lhr } = result;
+    // A page Lighthouse could not load scores 0 everywhere: say why instead of printing zeros.
+    if (lhr.runtimeError) console.log(`${page}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
       ?.items ?? []) as NetworkItem[];
     const scripts = items.filter((item) => item.resourceType === 'Script');

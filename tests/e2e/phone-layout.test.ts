@@ -58,6 +58,23 @@ async function expectOnScreen(button: Locator, name: string, { inHeader = false 
   expect(at.right).toBeLessThanOrEqual(at.innerWidth);
 }
 
+/**
+ * Waits until the page has stopped scrolling: a round's start scrolls the board into view smoothly
+ * (src/islands/games/kit/in-view.ts), and a measurement mid-scroll sees it half under the header.
+ */
+async function scrollSettled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { lastScrollY?: number; stillFrames?: number };
+      w.stillFrames = w.lastScrollY === window.scrollY ? (w.stillFrames ?? 0) + 1 : 0;
+      w.lastScrollY = window.scrollY;
+      return w.stillFrames >= 5;
+    },
+    null,
+    { polling: 'raf' },
+  );
+}
+
 /** The board (or its watched part) is wholly visible between the header and the action bar. */
 async function expectVisible(board: Locator, name: string) {
   const at = await placement(board);
@@ -105,6 +122,7 @@ describe('a running round on a 390 × 844 phone keeps its main button on screen'
       await page.getByTestId(`${game}-start`).click();
       const cashOut = page.getByTestId(`${game}-cashout`);
       await cashOut.waitFor();
+      await scrollSettled(page);
       await expectOnScreen(cashOut, 'the cash-out');
       await expectOnScreen(page.getByTestId(other), 'another move');
       await expectVisible(page.locator(board), shows);
