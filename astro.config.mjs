@@ -6,6 +6,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
+import { clientChunks, clientEntrySignatures } from './scripts/client-chunks.mjs';
+import { precompress } from './scripts/precompress.mjs';
 
 // The version of the game artwork files and the social-card images drawn from them and from the
 // brand icon (src/components/art/url.ts): a hash of their sources.
@@ -65,6 +67,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last, so it compresses what the others wrote (the service worker among them).
+    precompress(),
   ],
   i18n: {
     locales: ['ru', 'en', 'kz', 'br', 'hi'],
@@ -89,6 +93,18 @@ export default defineConfig({
   build: { inlineStylesheets: 'never', assets: '_astro' },
   server: { port: 4321 },
   vite: {
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: clientChunks(),
+            },
+          },
+        },
+      },
+    },
+    plugins: [clientEntrySignatures()],
     define: { __ART_VERSION__: JSON.stringify(artVersion), __BUILD_ID__: JSON.stringify(buildId) },
     server: {
       proxy: {

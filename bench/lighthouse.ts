@@ -53,16 +53,7 @@ const browser = await chromium.launch({
 const rows: Row[] = [];
 try {
   for (const page of PAGES) {
-    const result = await lighthouse(`${server.url}${page}`, {
-      port: DEBUG_PORT,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-    const { lhr } = result;
-    // A page Lighthouse could not load scores 0 everywhere: say why instead of printing zeros.
-    if (lhr.runtimeError) console.log(`${page}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lhr = await audit(page);
     const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
       ?.items ?? []) as NetworkItem[];
     const scripts = items.filter((item) => item.resourceType === 'Script');
@@ -87,6 +78,27 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/**
+ * Lighthouse's report on one page. A trace Chromium failed to record (NO_NAVSTART, seen on this
+ * busy machine) is tried again once; a page that still fails is named, not scored as zeros.
+ */
+async function audit(page: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(`${server.url}${page}`, {
+      port: DEBUG_PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt === 2) throw new Error(`Lighthouse could not audit ${page}: ${why}`);
+    console.log(`${page}: Lighthouse failed (${why}); trying once more`);
+  }
 }
 
 /**

@@ -3,21 +3,24 @@ export type Catalog = { [key: string]: unknown };
 /**
  * Deep-merges partial catalogs (src/i18n/locales/<locale>/<area>.json) into a locale's base
  * catalog, so each feature area keeps its strings in its own file. A key defined twice is a bug.
+ * The inputs are left as they are: only the objects along a merged path are new, the rest (strings
+ * and untouched sections) is shared, which keeps a browser's first render from copying the whole
+ * catalog.
  */
 export function mergeCatalogs(base: Catalog, parts: readonly Catalog[]): Catalog {
-  const out: Catalog = structuredClone(base);
-  for (const part of parts) mergeInto(out, part, '');
-  return out;
+  return parts.reduce<Catalog>((out, part) => merged(out, part, ''), { ...base });
 }
 
-function mergeInto(target: Catalog, source: Catalog, path: string): void {
+function merged(target: Catalog, source: Catalog, path: string): Catalog {
+  const out: Catalog = { ...target };
   for (const [key, value] of Object.entries(source)) {
     const at = path ? `${path}.${key}` : key;
-    const existing = target[key];
-    if (isCatalog(existing) && isCatalog(value)) mergeInto(existing, value, at);
+    const existing = out[key];
+    if (isCatalog(existing) && isCatalog(value)) out[key] = merged(existing, value, at);
     else if (existing !== undefined) throw new Error(`i18n key ${at} is defined twice`);
-    else target[key] = structuredClone(value);
+    else out[key] = value;
   }
+  return out;
 }
 
 function isCatalog(value: unknown): value is Catalog {

@@ -1,4 +1,5 @@
 import { TIMING } from '../../shared/timing.ts';
+import { pageLocale } from '../site.ts';
 import { watchConnection } from './connection.ts';
 import type { InstallPromptEvent } from './install-banner.ts';
 
@@ -34,6 +35,12 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 watchConnection();
+
+// A page with islands (a game) shows them once their catalog is in: its download starts now, beside
+// the islands' own code, instead of after that code has run (src/i18n/catalog-loader.ts).
+if (document.querySelector('astro-island')) {
+  void import('../../i18n/catalog-loader.ts').then((catalogs) => catalogs.islandCatalog(pageLocale()));
+}
 
 const idle = (run: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run, TIMING.idleFallbackMs);

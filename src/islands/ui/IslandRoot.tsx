@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { startSession } from '../../client/session.ts';
 import type { Locale } from '../../shared/locales.ts';
@@ -14,7 +14,9 @@ export function IslandRoot({ locale, children }: { locale: Locale; children: Rea
   useEffect(() => {
     let live = true;
     void islandI18n(locale).then((loaded) => {
-      if (live) setInstance(loaded);
+      // The whole island renders now: as a transition React renders it in slices, so the page
+      // stays responsive (a plain update would render it in one long task).
+      if (live) startTransition(() => setInstance(loaded));
     });
     void startSession();
     return () => {

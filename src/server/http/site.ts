@@ -23,7 +23,9 @@ type AstroHandler = (
 function listFiles(root: string, dir = ''): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = `${dir}/${entry.name}`;
-    return entry.isDirectory() ? listFiles(root, relative) : [relative];
+    if (entry.isDirectory()) return listFiles(root, relative);
+    // A precompressed copy is the same file in another encoding, never a path of its own.
+    return /\.(br|gz)$/.test(entry.name) ? [] : [relative];
   });
 }
 
@@ -73,7 +75,11 @@ export async function serveSite(
     root: clientDir,
     wildcard: false,
     index: false,
-    setHeaders(reply, filePath) {
+    // The build writes .br and .gz beside each text file (scripts/precompress.mjs): sent as they
+    // are, never compressed again per request.
+    preCompressed: true,
+    setHeaders(reply, sentPath) {
+      const filePath = sentPath.replace(/\.(br|gz)$/, '');
       // Built assets carry their hash in the name; game art carries it in the query (src/components/art/url.ts).
       const versioned =
         filePath.includes(`${path.sep}_astro${path.sep}`) || filePath.includes(`${path.sep}art${path.sep}`);
