@@ -128,9 +128,28 @@ function Lobby({ locale }: { locale: Locale }) {
                   </span>
                 </>
               ) : (
-                <span className="rm-card-min" aria-busy="true">
-                  …
-                </span>
+                // While the rooms load, the card keeps the lines it will have, so nothing moves.
+                <>
+                  <span className="rm-card-min" aria-busy="true">
+                    …
+                  </span>
+                  <dl className="rm-card-stats" aria-hidden="true">
+                    <div>
+                      <dt>{t('roomGame.pot')}</dt>
+                      <dd>…</dd>
+                    </div>
+                    <div>
+                      <dt>{t('roomGame.players')}</dt>
+                      <dd>…</dd>
+                    </div>
+                  </dl>
+                  <span className="rm-card-phase" aria-hidden="true">
+                    …
+                  </span>
+                  <span className="rm-card-last" aria-hidden="true">
+                    …
+                  </span>
+                </>
               )}
               <span className="btn btn-primary rm-enter">{t('roomGame.enter')}</span>
             </a>

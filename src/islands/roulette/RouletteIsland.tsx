@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratio } from '../../games/ratio.ts';
 import { pocketColor } from '../../games/roulette/engine.ts';
@@ -56,15 +56,25 @@ interface Played {
   result: (SpinResult & { payout: bigint; stake: bigint }) | null;
 }
 
+/**
+ * The table's orientation, by the width the stage has. Settled before the first paint: a phone
+ * (narrower than the table's wide form) starts tall, and the width is measured before the browser
+ * draws, so the table never appears wide and then turns (a layout shift, and a second render of
+ * the whole table). Later resizes re-render it as a transition.
+ */
 function useOrientation() {
   const ref = useRef<HTMLDivElement>(null);
-  const [orientation, setOrientation] = useState<Orientation>('wide');
-  useEffect(() => {
+  const [orientation, setOrientation] = useState<Orientation>(() =>
+    typeof window !== 'undefined' && window.innerWidth < TALL_BELOW ? 'tall' : 'wide',
+  );
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    const of = (width: number): Orientation => (width < TALL_BELOW ? 'tall' : 'wide');
+    setOrientation(of(element.clientWidth));
     const observer = new ResizeObserver(([entry]) => {
       const width = entry?.contentRect.width ?? element.clientWidth;
-      setOrientation(width < TALL_BELOW ? 'tall' : 'wide');
+      startTransition(() => setOrientation(of(width)));
     });
     observer.observe(element);
     return () => observer.disconnect();
