@@ -151,6 +151,12 @@ function Roulette() {
     else refusal(result.error);
   };
 
+  // The table is memoised (its ~300 drawn parts re-render only when its own props change): it gets a
+  // placing callback that stays the same while `place` sees the latest state.
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  const onPlace = useCallback((spot: string) => placeRef.current(spot), []);
+
   const undo = () => {
     setTable((current) =>
       current.past.length === 0
@@ -264,7 +270,7 @@ function Roulette() {
           chips={chips}
           result={result}
           disabled={spinning || !limits}
-          onPlace={place}
+          onPlace={onPlace}
           chipLabel={chipLabel}
           moneyLabel={moneyLabel}
         />

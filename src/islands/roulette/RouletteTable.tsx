@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chipTier, type Layout } from './chips.ts';
 import { type Orientation, type Rect, tableGeometry } from './geometry.ts';
@@ -49,7 +49,11 @@ const NUMBERS = Array.from({ length: 37 }, (_, n) => n);
  * accepts on top of it. The inside area is one tab stop; arrow keys walk its lattice (numbers,
  * the lines between them, their crossings and the outer rail) and Enter or Space places a chip.
  */
-export function RouletteTable({
+/**
+ * The table, memoised: the island re-renders on every store change and wheel frame, and the table's
+ * hundreds of SVG parts need rendering only when what it shows changes.
+ */
+export const RouletteTable = memo(function RouletteTable({
   orientation,
   layout,
   chips,
@@ -243,7 +247,7 @@ export function RouletteTable({
       </svg>
     </fieldset>
   );
-}
+});
 
 function Diamond({ r, kind }: { r: Rect; kind: 'red' | 'black' }) {
   const cx = r.x + r.width / 2;
