@@ -19,10 +19,10 @@ import { fromSchema, mutated, type Resolve, type Schema } from '../helpers/schem
  * it. One the document allows is never refused for its form (400, 415, or 422 with anything but a
  * state-dependent key below); one it forbids is always refused (4xx). Outside: text PostgreSQL
  * cannot store (the documented text guard, 422 `invalid_characters`). The seeds are fixed, so a
- * failure repeats (each seed's samples are its own); AGREEMENT_SEED (one seed in their place) and
- * AGREEMENT_RUNS explore further.
+ * failure repeats (each seed's samples are its own); AGREEMENT_SEED (a seed or a comma-separated
+ * list, in their place: `AGREEMENT_SEED=$(seq -s, 1 30)`) and AGREEMENT_RUNS explore further.
  */
-const SEEDS = process.env.AGREEMENT_SEED ? [Number(process.env.AGREEMENT_SEED)] : [20_260_119, 7, 11, 23];
+const SEEDS = (process.env.AGREEMENT_SEED ?? '20260119,7,11,23').split(',').map(Number);
 const RUNS = Number(process.env.AGREEMENT_RUNS ?? 12);
 const OPERATOR = 'operator-token-0123456789-abcdef';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -58,7 +58,13 @@ const STATE_DEPENDENT = new Set([
   'unknown_provider',
   'invalid_case',
   'not_found',
+  // A promo code's state: whether it exists, its dates and uses, whom it is for.
   'promo_invalid',
+  'promo_expired',
+  'promo_used_up',
+  'promo_already_used',
+  'promo_not_applicable',
+  'promo_new_players_only',
   'name_taken',
   'idempotency_conflict',
   'no_game_in_progress',
