@@ -243,7 +243,11 @@ function refusePoisonedKeys(schema: unknown): void {
   // An unlisted key may hold an object: `constructor` may, but not one with a `prototype` key.
   if (extra === undefined || extra === true || Object.keys(extra as object).length === 0)
     json.dependentSchemas = {
-      constructor: { properties: { constructor: { not: { type: 'object', required: ['prototype'] } } } },
+      constructor: {
+        properties: {
+          constructor: { not: { type: 'object', properties: { prototype: {} }, required: ['prototype'] } },
+        },
+      },
     };
 }
 
