@@ -79,6 +79,10 @@ describe('HTTP_URL', () => {
     expect(HTTP_URL.test(url)).toBe(allowed);
     expect(httpUrl('invalid_url').safeParse(url).success).toBe(allowed);
   });
+
+  test('a text that is no URL at all is refused once', () => {
+    expect(errorsOf(httpUrl('invalid_url'), 'not a url')).toEqual(['invalid_url']);
+  });
 });
 
 test('withinStoredYears keeps a moment within years 0001-9999', () => {

@@ -100,7 +100,8 @@ export const HTTP_URL = new RegExp(
 export function httpUrl(error: string) {
   return (
     z
-      .url({ protocol: /^https?$/, error })
+      // Not a URL at all: one `error`, not a second one from the pattern.
+      .url({ protocol: /^https?$/, error, abort: true })
       .regex(HTTP_URL, { error })
       // zod documents the pattern in place of the URL's format; both hold.
       .meta({ format: 'uri' })
