@@ -19,7 +19,7 @@ export type SeedError = 'ERR_SERVER_SEED' | 'ERR_CLIENT_SEED' | 'ERR_NONCE';
 const SERVER_SEED = /^[0-9a-f]{64}$/;
 // Printable: no control, format, surrogate, private-use or unassigned code points (\p{C}) and no
 // line or paragraph separators. Length is counted in code points, as a player would count.
-const CLIENT_SEED = /^[^\p{C}\p{Zl}\p{Zp}]{1,64}$/u;
+export const CLIENT_SEED = /^[^\p{C}\p{Zl}\p{Zp}]{1,64}$/u;
 const MAX_NONCE = 2n ** 63n - 1n;
 
 function randomHex(bytes: number): string {

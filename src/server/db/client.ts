@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PreparedStatements } from './pglite-prepared.ts';
+import { parseTimestamptz } from './timestamptz.ts';
 
 /** A parameterised query runner: the database itself, or one open transaction. */
 export interface Queryable {
@@ -60,13 +61,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
+  // Timestamps read as pg reads them (PGlite's own parser misreads years 0001-0099).
+  const options = { parsers: { [types.TIMESTAMPTZ]: parseTimestamptz } };
   if (dataDir.startsWith('memory://')) {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, options);
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     // PGlite needs its parent folder to exist.
     mkdirSync(path.dirname(dir), { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   }
   await client.waitReady;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });

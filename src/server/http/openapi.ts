@@ -166,6 +166,10 @@ function completeDocument(built: OpenApiDocument): OpenApiDocument {
       if (operation[UNDECLARED_KEY]) markUndeclared(method, operation);
       addErrors(path, operation);
       markOptionalBody(operation);
+      refusePoisonedKeys(
+        (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']
+          ?.schema,
+      );
       operation.security ??= [];
       const id = operationIdOf(method, path);
       if (ids.has(id))
@@ -200,9 +204,52 @@ const override = (ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown>
       Object.assign(json, description ? { description } : {}, field);
       continue;
     }
-    Object.assign(json, { ...(description ? { description } : {}), anyOf: [field, ...alternatives] });
+    // A field that is already a choice (`nullable()`) is listed by its branches, each once.
+    const branches =
+      Object.keys(field).length === 1 && Array.isArray(field.anyOf) ? (field.anyOf as object[]) : [field];
+    const more = alternatives.filter(
+      (alternative) => !branches.some((branch) => JSON.stringify(branch) === JSON.stringify(alternative)),
+    );
+    Object.assign(json, { ...(description ? { description } : {}), anyOf: [...branches, ...more] });
   }
 };
+
+/**
+ * Fastify's JSON parser refuses a body holding, in any object, a `__proto__` key or a `constructor`
+ * key whose value is an object with a `prototype` key (400, prototype poisoning): each object of a
+ * request body that takes keys it does not list states so, as a schema can. Objects whose keys are
+ * all listed (`additionalProperties: false`) already refuse both.
+ */
+function refusePoisonedKeys(schema: unknown): void {
+  if (schema === null || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) {
+    for (const item of schema) refusePoisonedKeys(item);
+    return;
+  }
+  const json = schema as Record<string, unknown>;
+  for (const key of ['properties', 'patternProperties', 'dependentSchemas'] as const)
+    for (const value of Object.values((json[key] as Record<string, unknown> | undefined) ?? {}))
+      refusePoisonedKeys(value);
+  for (const key of ['items', 'prefixItems', 'additionalProperties', 'anyOf', 'oneOf', 'allOf'] as const)
+    refusePoisonedKeys(json[key]);
+  const types = [json.type ?? []].flat();
+  // Without a type, a schema takes objects unless it is a choice (each branch says for itself).
+  const choice = json.anyOf || json.oneOf || json.allOf || json.enum || 'const' in json;
+  const mayBeObject = types.length ? types.includes('object') : 'properties' in json || !choice;
+  const extra = json.additionalProperties;
+  if (!mayBeObject || extra === false) return;
+  const names = (json.propertyNames as Record<string, unknown> | undefined) ?? {};
+  json.propertyNames = { ...names, not: { const: '__proto__' } };
+  // An unlisted key may hold an object: `constructor` may, but not one with a `prototype` key.
+  if (extra === undefined || extra === true || Object.keys(extra as object).length === 0)
+    json.dependentSchemas = {
+      constructor: {
+        properties: {
+          constructor: { not: { type: 'object', properties: { prototype: {} }, required: ['prototype'] } },
+        },
+      },
+    };
+}
 
 /**
  * Swagger marks every body required; one the server reads as empty when it is left out (its schema

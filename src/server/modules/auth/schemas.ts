@@ -7,13 +7,23 @@ import {
 } from '../../../shared/api/auth.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import { isReadable, normaliseReadable, READABLE_PATTERN, READABLE_RULES } from '../../http/readable-text.ts';
-import { asSent, content, NULL_OR_BLANK_KEY, route, success, timestamp } from '../../http/schemas.ts';
+import {
+  asSent,
+  boundedText,
+  content,
+  httpUrl,
+  NULL_OR_BLANK_KEY,
+  route,
+  success,
+  timestamp,
+  trimmedPattern,
+} from '../../http/schemas.ts';
 import { displayNameField } from '../profile/display-name.ts';
 import { timezoneField } from '../profile/timezone.ts';
 import { FINGERPRINT_MAX } from './fingerprint.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => boundedText({ max }).trim();
 const optionalText = (max: number) =>
   trimmed(max)
     .optional()
@@ -40,8 +50,8 @@ export const fingerprint = optionalText(FINGERPRINT_MAX)
   })
   .meta({
     anyOf: [
-      { type: 'string', pattern: READABLE_PATTERN },
-      { type: 'string', pattern: '^\\s*$' },
+      { type: 'string', maxLength: FINGERPRINT_MAX, pattern: READABLE_PATTERN },
+      { type: 'string', maxLength: FINGERPRINT_MAX, pattern: '^\\s*$' },
       { type: 'null' },
     ],
     description: `The browser's fingerprint; null or blank: none. ${READABLE_RULES}`,
@@ -62,15 +72,21 @@ const attributionFields = {
   promo: optionalText(100),
 };
 
-export const email = z
-  .string()
+/**
+ * The e-mail addresses accepted: what zod's e-mail check and JSON Schema's `format: email` (as
+ * ajv-formats reads RFC 5321) both allow. zod's local part (letters, digits, `_ ' + -`, dots
+ * between), a domain of labels that start and end with a letter or digit, a top-level domain of
+ * letters.
+ */
+const EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+export const email = boundedText({ max: 254 })
   .trim()
-  .max(254)
-  .pipe(z.email({ error: 'invalid_email' }))
-  // The form zod's e-mail check accepts (surrounding spaces are trimmed first): a pattern, as JSON
-  // Schema's `format: email` reads hostnames more strictly than the server does.
-  .meta({ pattern: z.regexes.email.source, description: 'An e-mail address' });
-export const password = z.string().min(1, { error: 'required' }).max(1024);
+  .pipe(z.email({ pattern: EMAIL, error: 'invalid_email' }))
+  // The address is read trimmed, so its text as sent may have spaces around it, which `format:
+  // email` would refuse: the document states the pattern alone.
+  .meta({ pattern: trimmedPattern(EMAIL), description: 'An e-mail address (spaces around it are trimmed)' });
+export const password = boundedText({ max: 1024 }).min(1, { error: 'required' });
 /**
  * A new password: checked by the handler (`passwordProblem`, src/server/modules/auth/passwords.ts),
  * in characters (code points, as JSON Schema counts them), so documented here from its constants.
@@ -83,9 +99,10 @@ export const newPassword = z.string({ error: 'required' }).meta({
 export const code = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { error: 'invalid_code' });
-export const token = z.string().trim().min(16, { error: 'token_invalid' }).max(200);
-const phoneInput = z.string().trim().min(3, { error: 'invalid_phone' }).max(40);
+  .regex(/^\d{6}$/, { error: 'invalid_code' })
+  .meta({ pattern: trimmedPattern(/^\d{6}$/) });
+export const token = boundedText({ min: 16, max: 200, tooShort: 'token_invalid' }).trim();
+const phoneInput = boundedText({ min: 3, max: 40, tooShort: 'invalid_phone' }).trim();
 const country = z
   .string()
   .regex(/^[A-Za-z]{2}$/)
@@ -115,20 +132,21 @@ export const tokenOnly = z.object({ token });
 export const resetWithToken = z.object({
   token,
   password: newPassword,
-  password_confirmation: z.string().max(1024),
+  password_confirmation: boundedText({ max: 1024 }),
 });
 export const resetWithCode = z.object({
   email,
   code,
   password: newPassword,
-  password_confirmation: z.string().max(1024),
+  password_confirmation: boundedText({ max: 1024 }),
 });
 
 export const socialStart = z.object({
-  provider: z.string().trim().min(1).max(40).meta({ pattern: '\\S' }),
+  provider: boundedText({ max: 40 }).trim().min(1).meta({ pattern: '\\S' }),
   promo: optionalText(100),
   token: optionalText(200),
-  origin: z.url({ error: 'invalid_origin' }),
+  // The page's `location.origin` (or any page of the site): an http(s) URL.
+  origin: httpUrl('invalid_origin'),
   fp: fingerprint,
 });
 

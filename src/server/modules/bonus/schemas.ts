@@ -11,28 +11,42 @@ import { CURRENCIES } from '../../../shared/currencies.ts';
 import { PLAYABLE_GAMES } from '../../../shared/games.ts';
 import { toMinor } from '../../../shared/money.ts';
 import { REGIONS } from '../../../shared/region.ts';
-import { decimal, route, success, timestamp } from '../../http/schemas.ts';
+import {
+  boundedText,
+  decimal,
+  route,
+  success,
+  timestamp,
+  trimmedPattern,
+  withinStoredYears,
+} from '../../http/schemas.ts';
 
 // ── requests ──
 
 /** An amount in major units ("150.50"), stored as minor units (a decimal string). */
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const amount = z
   .string()
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'invalid_amount' })
+  .regex(AMOUNT, { error: 'invalid_amount' })
+  .meta({ pattern: trimmedPattern(AMOUNT) })
   .transform((v) => toMinor(v).toString());
 /** Amounts per currency: `{ "RUB": "500", "USD": "5" }`. */
 const perCurrency = z.partialRecord(z.enum(CURRENCIES), amount);
-const dateTime = z.iso.datetime({ offset: true, error: 'invalid_date' }).transform((v) => new Date(v));
+const dateTime = z.iso
+  .datetime({ offset: true, error: 'invalid_date' })
+  .transform((v) => withinStoredYears(new Date(v)));
 
 export const idPath = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'not_found' }) });
-export const namePath = z.object({ name: z.string().max(64) });
+export const namePath = z.object({ name: boundedText({ max: 64 }) });
 
-export const promoBody = z.object({ code: z.string().trim().min(1).max(64).meta({ pattern: '\\S' }) });
+export const promoBody = z.object({
+  code: boundedText({ max: 64 }).trim().min(1).meta({ pattern: '\\S' }),
+});
 
 export const joinBody = z.object({
   source: z.enum(['vip_page', 'register_modal']).default('vip_page'),
-  contact: z.string().trim().max(200).nullable().default(null),
+  contact: boundedText({ max: 200 }).trim().nullable().default(null),
 });
 export const rewardPath = z.object({ kind: z.enum(VIP_REWARDS) });
 
@@ -42,7 +56,7 @@ const campaignFields = {
   wager: z.number().int().min(0).max(200),
   days: z.number().int().min(1).max(365),
   claim_days: z.number().min(0.0001).max(365).default(7),
-  weights: z.record(z.string().max(20), z.number().int().min(0).max(100)).optional(),
+  weights: z.record(boundedText({ max: 20 }), z.number().int().min(0).max(100)).optional(),
   max_bet: perCurrency.optional(),
   max_conversion: perCurrency.optional(),
   amount: perCurrency.optional(),
@@ -106,9 +120,9 @@ export const promoCodeBody = z.object({
 export const grantBody = z.object({
   user_id: z.string().regex(/^\d{1,18}$/),
   campaign_id: z.string().regex(/^\d{1,18}$/),
-  note: z.string().max(500).nullable().default(null),
+  note: boundedText({ max: 500 }).nullable().default(null),
 });
-export const noteBody = z.object({ note: z.string().max(500).nullable().default(null) });
+export const noteBody = z.object({ note: boundedText({ max: 500 }).nullable().default(null) });
 export const settingsBody = z.object({ withdrawal_rule: z.enum(['refuse', 'forfeit']) });
 export const cashbackBody = z.object({ from: dateTime, to: dateTime });
 export const joinStatusBody = z.object({ status: z.enum(['new', 'contacted', 'accepted', 'declined']) });

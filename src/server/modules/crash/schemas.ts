@@ -12,7 +12,14 @@ import { amountField } from '../games/schemas.ts';
 
 /** The crash API's requests (docs/api-games.md "Crash"); the answers are in src/shared/api/crash.ts. */
 
-const roundId = z.coerce
+/** A round id in a body: a JSON integer (a string or a boolean is not one, as documented). */
+const roundId = z
+  .number({ error: 'invalid_round' })
+  .int({ error: 'invalid_round' })
+  .min(1, { error: 'invalid_round' })
+  .max(1_000_000_000, { error: 'invalid_round' });
+/** A round id in a path, which is text: read as a number. */
+const roundPathId = z.coerce
   .number({ error: 'invalid_round' })
   .int({ error: 'invalid_round' })
   .min(1, { error: 'invalid_round' })
@@ -52,7 +59,7 @@ export const betBody = z.object({
 });
 export const cashOutBody = z.object({ round_id: roundId.optional() }).default({});
 export const roundsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-export const roundParams = z.object({ id: roundId });
+export const roundParams = z.object({ id: roundPathId });
 export const betsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 /** Money-moving calls may carry the player's key for the ledger (docs/api-games.md). */

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { DomainError, fail, invalid } from '../../domain-error.ts';
 import { requireTrustedHost, siteOrigin } from '../../http/request-origin.ts';
 import { routeSchema } from '../../http/route-schema.ts';
+import { withinStoredYears } from '../../http/schemas.ts';
 import { setDeviceCookie } from '../auth/device.ts';
 import { REFRESH_COOKIE, requestMeta, requireUser, sendSession, setRefreshCookie } from '../auth/http.ts';
 import type { UserRow } from '../auth/repository.ts';
@@ -248,7 +249,8 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
       const from = new Date(`${query.from}T00:00:00Z`);
       // `to` is the last day counted: the range ends at the start of the next day.
       const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000);
-      return [from, to] as const;
+      // Any four-digit year is a valid day (year 0000 too, and `to` 9999-12-31 ends in 10000).
+      return [withinStoredYears(from), withinStoredYears(to)] as const;
     };
     operator.get(
       '/operator/attribution/report',

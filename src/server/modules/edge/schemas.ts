@@ -10,10 +10,19 @@ import {
   utmResponse,
 } from '../../../shared/api/edge.ts';
 import { LOCALES } from '../../../shared/locales.ts';
-import { content, NULL_OR_BLANK_KEY, orEmpty, route, success } from '../../http/schemas.ts';
+import {
+  boundedText,
+  content,
+  httpUrl,
+  NULL_OR_BLANK_KEY,
+  orEmpty,
+  route,
+  success,
+  trimmedPattern,
+} from '../../http/schemas.ts';
 import { fingerprint } from '../auth/schemas.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => boundedText({ max }).trim();
 /** Text that must say something: blank is `required` (documented as holding a non-space). */
 const filled = (max: number) => text(max).min(1, { error: 'required' }).meta({ pattern: '\\S' });
 /** Optional text; null is "absent" too. */
@@ -73,12 +82,8 @@ export const simpleAuthExchange = z.object({ code: filled(200) });
 const link = z
   .preprocess(
     (v) => (typeof v === 'string' && !v.trim() ? null : v),
-    z
-      .url({ protocol: /^https?$/, error: 'invalid_url' })
-      .max(500)
-      .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' })
-      .nullable()
-      .optional(),
+    // ASCII only (HTTP_URL), so zod's UTF-16 count is the document's count of characters.
+    httpUrl('invalid_url').max(500).nullable().optional(),
   )
   .meta({ [NULL_OR_BLANK_KEY]: true });
 /** PUT /operator/settings: each setting a URL, or null to clear it; absent ones are left alone. */
@@ -90,13 +95,14 @@ const settings = z.object({
   telegram_channel_url: z.string().nullable(),
 });
 
-const seoPath = z
-  .string()
+const SEO_PATH = /^\/[^\s?#]*$/;
+const seoPath = boundedText({ max: 300 })
   .trim()
-  .max(300)
-  .regex(/^\/[^\s?#]*$/, { error: 'invalid_path' });
+  .regex(SEO_PATH, { error: 'invalid_path' })
+  .meta({ pattern: trimmedPattern(SEO_PATH) });
+/** Optional text of the page; absent, null or empty: none. */
 const seoText = (max: number) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().trim().max(max).nullable());
+  z.preprocess((v) => (v === '' ? null : v), text(max).nullable()).default(null);
 /** PUT /operator/seo: one page's search-engine data in one locale (an unprefixed path). */
 export const seoBody = z.object({
   locale: z.enum(LOCALES, { error: 'invalid_locale' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_FLIPS } from '../../../games/coinflip/engine.ts';
 import * as dice from '../../../games/dice/engine.ts';
+import { CLIENT_SEED } from '../../../games/fair/seeds.ts';
 import {
   ACTIONS as HILO_ACTIONS,
   MAX_ACTIONS as HILO_MAX_ACTIONS,
@@ -21,6 +22,7 @@ import {
   type FeedItem,
   type RouletteBetParams,
 } from '../../../shared/wire/bets.ts';
+import { boundedText, trimmedPattern } from '../../http/schemas.ts';
 import type { CaseView } from './views.ts';
 
 /**
@@ -32,13 +34,18 @@ import type { CaseView } from './views.ts';
 // Requests ----------------------------------------------------------------------------------------
 
 /** A stake: a decimal string of at most 2 decimals, above 0, as minor units. */
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 export const amountField = z
   .string({ error: 'invalid_amount' })
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'invalid_amount' })
+  .regex(AMOUNT, { error: 'invalid_amount' })
+  .meta({ pattern: trimmedPattern(AMOUNT) })
   .transform((v) => toMinor(v))
   .refine((v) => v > 0n, { error: 'invalid_amount' })
-  .meta({ not: { pattern: '^0+(\\.0+)?$' }, description: 'A decimal above 0, at most 2 decimals' });
+  .meta({
+    not: { pattern: trimmedPattern(/^0+(\.0+)?$/) },
+    description: 'A decimal above 0, at most 2 decimals',
+  });
 
 const DICE_DIRECTIONS = ['under', 'over'] as const satisfies readonly dice.DiceDirection[];
 /** The engine's bounds of a dice bet's win chance, as percents. */
@@ -122,7 +129,7 @@ export const wheelBody = z.object({
 });
 
 /** `POST /games/cases/open`: the stake is the case's price. */
-export const casesBody = z.object({ slug: z.string({ error: 'invalid_case' }).max(40) });
+export const casesBody = z.object({ slug: boundedText({ max: 40, error: 'invalid_case' }) });
 
 /** `POST /games/coinflip/start`. */
 export const coinflipStartBody = z.object({ amount: amountField });
@@ -217,7 +224,14 @@ export const betParams = z.object({ id: z.string() });
 
 /** `PUT /games/fairness/seeds`: the new pair's client seed (random when absent). */
 export const rotateBody = z
-  .object({ client_seed: z.string({ error: 'invalid_client_seed' }).optional() })
+  .object({
+    client_seed: z
+      .string({ error: 'invalid_client_seed' })
+      // The engine's rule (`validateClientSeed`), stated in the document: 1-64 printable characters.
+      .regex(CLIENT_SEED)
+      .meta({ description: '1-64 printable characters (spaces included, control characters not)' })
+      .optional(),
+  })
   .default({});
 
 /** `GET /games/feed`. */

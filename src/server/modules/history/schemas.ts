@@ -3,10 +3,14 @@ import { historyLine, historyResponse } from '../../../shared/api/history.ts';
 import { HISTORY_TYPES } from '../../../shared/history.ts';
 import { content, route } from '../../http/schemas.ts';
 
-/** YYYY-MM-DD; not year 0000, which ISO 8601 allows (1 BC) and PostgreSQL's date input refuses. */
+/**
+ * YYYY-MM-DD; not year 0000, which ISO 8601 allows (1 BC) and PostgreSQL's date input refuses:
+ * the document says so next to `format: date` (which allows it).
+ */
 const date = z.iso
   .date({ error: 'invalid_date' })
-  .refine((d) => !d.startsWith('0000-'), { error: 'invalid_date' });
+  .refine((d) => !d.startsWith('0000-'), { error: 'invalid_date' })
+  .meta({ not: { pattern: '^0000-' } });
 
 /** The filters of both history routes, and the page of the JSON one. */
 export const historyQuery = z.object({

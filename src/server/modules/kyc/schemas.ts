@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uploadResponse, verificationDocument, verificationResponse } from '../../../shared/api/kyc.ts';
 import { DOCUMENT_KINDS } from '../../../shared/verification.ts';
-import { content, orEmpty, route, success, timestamp } from '../../http/schemas.ts';
+import { boundedText, content, orEmpty, route, success, timestamp } from '../../http/schemas.ts';
 
 // ── requests ──
 
@@ -19,7 +19,10 @@ export const documentUpload = z.object({
 export const userPath = z.object({ userId: z.string().regex(/^\d{1,18}$/) });
 /** A document's id (a UUID; anything else is simply not found). */
 export const documentPath = z.object({ id: z.string() });
-export const rejection = z.object({ reason: z.string().trim().min(1).max(500) });
+/** Why: text that says something (blank is refused), at most 500 characters. */
+export const rejection = z.object({
+  reason: boundedText({ max: 500 }).trim().min(1).meta({ pattern: '\\S' }),
+});
 
 // ── answers ──
 

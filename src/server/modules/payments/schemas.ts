@@ -3,38 +3,40 @@ import { depositResponse, methodsResponse, payment, paymentResponse } from '../.
 import { toMinor } from '../../../shared/money.ts';
 import {
   asSent,
+  boundedText,
   content,
   IDEMPOTENCY_KEY,
   idempotencyHeaders,
   orEmpty,
   route,
   timestamp,
+  trimmedPattern,
 } from '../../http/schemas.ts';
 import { WEBHOOK_STATES } from './sandbox-repository.ts';
 
 // ── requests ──
 
 /** A positive decimal amount in major units ("1500.50"), read as minor units. */
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const amount = z
   .string()
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'invalid_amount' })
+  .regex(AMOUNT, { error: 'invalid_amount' })
+  .meta({ pattern: trimmedPattern(AMOUNT) })
   .transform((v) => toMinor(v));
 
 export const depositBody = z.object({
   amount,
-  method: z.string().max(40),
-  return_path: z
-    .string()
+  method: boundedText({ max: 40 }),
+  return_path: boundedText({ max: 300 })
     .regex(/^\/[^/\\]/)
-    .max(300)
     .optional(),
 });
 
 export const withdrawalBody = z.object({
   amount,
-  method: z.string().max(40),
-  details: z.record(z.string().max(40), z.string().max(200)).default({}),
+  method: boundedText({ max: 40 }),
+  details: z.record(boundedText({ max: 40 }), boundedText({ max: 200 })).default({}),
 });
 
 /**
@@ -66,7 +68,10 @@ export const webhookBody = z.string().optional().describe('the event as JSON tex
 export const withdrawalsQuery = z.looseObject({
   status: asSent.optional().describe('default held'),
 });
-export const rejection = z.object({ reason: z.string().trim().min(1).max(500) });
+/** Why: text that says something (blank is refused), at most 500 characters. */
+export const rejection = z.object({
+  reason: boundedText({ max: 500 }).trim().min(1).meta({ pattern: '\\S' }),
+});
 export const webhooksQuery = z.object({
   status: z.enum(WEBHOOK_STATES, { error: 'invalid_status' }).default('failed'),
 });

@@ -7,6 +7,7 @@ import {
   READABLE_RULES,
   sanitiseReadable,
 } from '../../http/readable-text.ts';
+import { boundedText } from '../../http/schemas.ts';
 
 // Display names are public (the bet feeds show them to everyone), so they hold to the rules of
 // readable text (src/server/http/readable-text.ts): no bidi controls, invisible characters,
@@ -42,10 +43,12 @@ export function sanitiseDisplayName(raw: string | null | undefined): string | nu
 }
 
 /** Request field of a display name: normalised, or 422 `invalid_name` / `name_too_long:<max>`. */
-export const displayNameField = z
-  .string({ error: 'invalid_name' })
+export const displayNameField = boundedText({
   // Bounds the work on absurd input; the real limit is checked after normalisation.
-  .max(DISPLAY_NAME_MAX * 8, { error: `name_too_long:${DISPLAY_NAME_MAX}` })
+  max: DISPLAY_NAME_MAX * 8,
+  error: 'invalid_name',
+  tooLong: `name_too_long:${DISPLAY_NAME_MAX}`,
+})
   .transform((raw, ctx) => {
     const checked = checkDisplayName(raw);
     if (checked.ok) return checked.name;

@@ -9,7 +9,7 @@ import {
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import { PLAYER_FEATURES } from '../../../shared/profile.ts';
-import { orEmpty, route, success, timestamp } from '../../http/schemas.ts';
+import { boundedText, NULL_OR_BLANK_KEY, orEmpty, route, success, timestamp } from '../../http/schemas.ts';
 import { newPassword, playerPath } from '../auth/schemas.ts';
 import { displayNameField } from './display-name.ts';
 import { timezoneField } from './timezone.ts';
@@ -22,6 +22,7 @@ export const settings = z
   .object({
     name: z
       .preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), displayNameField.nullable())
+      .meta({ [NULL_OR_BLANK_KEY]: true })
       .optional(),
     locale: z.enum(LOCALES, { error: 'invalid_locale' }).optional(),
     timezone: timezoneField.optional(),
@@ -38,7 +39,7 @@ export const currency = z.object({ currency: z.enum(CURRENCIES, { error: 'invali
 
 /** POST /profile/phone: a number as typed, with its country (default RU) when it has no `+`. */
 export const phone = z.object({
-  phone: z.string().trim().min(3, { error: 'invalid_phone' }).max(40),
+  phone: boundedText({ min: 3, max: 40, tooShort: 'invalid_phone' }).trim(),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/)
@@ -54,17 +55,17 @@ export const featuresBody = z.object({
 });
 
 export const passwordUpdate = z.object({
-  old_password: z.string().max(1024),
+  old_password: boundedText({ max: 1024 }),
   password: newPassword,
-  password_confirm: z.string().max(1024),
+  password_confirm: boundedText({ max: 1024 }),
 });
 
 export const passwordSet = z.object({
   password: newPassword,
-  confirm_password: z.string().max(1024),
+  confirm_password: boundedText({ max: 1024 }),
 });
 
-const source = z.string().trim().max(200).nullable().optional();
+const source = boundedText({ max: 200 }).trim().nullable().optional();
 /** POST /attachSource: each source a string, or null when absent. */
 export const attachSource = z.object({
   stag: source,
