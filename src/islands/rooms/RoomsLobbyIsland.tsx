@@ -133,7 +133,7 @@ function Lobby({ locale }: { locale: Locale }) {
                   <span className="rm-card-min" aria-busy="true">
                     …
                   </span>
-                  <dl className="rm-card-stats" aria-hidden="true">
+                  <dl className="rm-card-stats">
                     <div>
                       <dt>{t('roomGame.pot')}</dt>
                       <dd>…</dd>
