@@ -132,6 +132,7 @@ export const ERROR_CODES = [
   'nothing_to_claim',
   'already_claimed',
   'name_taken',
+  'join_request_open',
   // Crash
   'crash_unavailable',
   'betting_closed',

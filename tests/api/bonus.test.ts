@@ -545,6 +545,19 @@ describe('VIP club', () => {
     expect(ok(await call(p.token, 'GET', '/vip/status')).data.join_request.status).toBe('contacted');
     expect((await call(p.token, 'POST', '/api/v2/vip/join', { source: 'elsewhere' })).statusCode).toBe(422);
   });
+
+  test('a decided request is not reopened while the player has asked again (one open request each)', async () => {
+    const p = await player();
+    const first = ok(await call(p.token, 'POST', '/api/v2/vip/join', {})).data;
+    ok(await operator('PUT', `/operator/vip/join-requests/${first.id}`, { status: 'declined' }));
+    const again = ok(await call(p.token, 'POST', '/api/v2/vip/join', {})).data;
+    expect(again.id).not.toBe(first.id);
+    const reopened = await operator('PUT', `/operator/vip/join-requests/${first.id}`, { status: 'new' });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toEqual({ errors: { status: ['join_request_open'] } });
+    ok(await operator('PUT', `/operator/vip/join-requests/${again.id}`, { status: 'accepted' }));
+    ok(await operator('PUT', `/operator/vip/join-requests/${first.id}`, { status: 'contacted' }));
+  });
 });
 
 describe('operator API', () => {

@@ -136,10 +136,18 @@ export class BonusOperator {
 
   async setJoinStatus(id: string, status: string) {
     return this.#db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        'update vip_join_requests set status = $2, updated_at = now() where id = $1 returning id::text',
-        [id, status],
-      );
+      let row: { id: string } | undefined;
+      try {
+        [row] = await tx.query<{ id: string }>(
+          'update vip_join_requests set status = $2, updated_at = now() where id = $1 returning id::text',
+          [id, status],
+        );
+      } catch (error) {
+        // Reopening a decided request of a player who has asked again since: one open per player.
+        if (isUniqueViolation(error, 'vip_join_requests_open'))
+          throw fail('conflict', 'status', 'join_request_open');
+        throw error;
+      }
       if (!row) throw fail('not_found', 'request', 'not_found');
       await audit(tx, 'vip_join.status', `vip_join:${id}`, { status });
     });

@@ -373,6 +373,6 @@ export const ROUTES = {
     params: idPath,
     body: joinStatusBody,
     response: { 200: success },
-    errors: ['not_found'],
+    errors: ['not_found', 'conflict'],
   }),
 };
