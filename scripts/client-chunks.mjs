@@ -30,34 +30,35 @@ const PAGE_SCRIPT = /\.astro\?astro&type=script/;
 const PLAIN = /[\\/]src[\\/](client|stores)[\\/]/;
 
 /**
+ * The entries (island components and page scripts) that reach `id` by static imports, and by
+ * dynamic imports of plain code (PLAIN); a module only dynamically imported otherwise (a modal, a
+ * catalog) counts as no one's. A walk back over the importers, safe across import cycles.
  * @param {string} id
  * @param {Context} context
- * @param {Map<string, Set<string>>} memo
- * @returns {Set<string>} the entries (island components and page scripts) that reach `id` by
- *   static imports, and by dynamic imports of plain code (PLAIN); a module only dynamically
- *   imported otherwise (a modal, a catalog) counts as no one's.
+ * @returns {string[]}
  */
-function reachedFrom(id, context, memo) {
-  const known = memo.get(id);
-  if (known) return known;
-  /** @type {Set<string>} */
-  const entries = new Set();
-  memo.set(id, entries);
-  if (ISLAND.test(id) || PAGE_SCRIPT.test(id)) entries.add(id);
-  const info = context.getModuleInfo(id);
-  const importers = [...(info?.importers ?? []), ...(PLAIN.test(id) ? (info?.dynamicImporters ?? []) : [])];
-  for (const importer of importers) {
-    for (const entry of reachedFrom(importer, context, memo)) entries.add(entry);
+function reachedFrom(id, context) {
+  const seen = new Set([id]);
+  const queue = [id];
+  const entries = [];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (ISLAND.test(next) || PAGE_SCRIPT.test(next)) entries.push(next);
+    const info = context.getModuleInfo(next);
+    const importers = [
+      ...(info?.importers ?? []),
+      ...(PLAIN.test(next) ? (info?.dynamicImporters ?? []) : []),
+    ];
+    for (const importer of importers) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      queue.push(importer);
+    }
   }
   return entries;
 }
 
 /** The client build's `output.codeSplitting`. */
 export function clientChunks() {
-  /** @type {Map<string, Set<string>>} */
-  let memo = new Map();
-  /** @type {unknown} */
-  let lastContext = null;
   return {
     // A captured module's imports stay where they are: the `islands` group must not pull in what
     // a page script also needs (its imports are shared by two islands, so they are in the group
@@ -77,12 +78,8 @@ export function clientChunks() {
          * @param {Context} context
          */
         name: (id, context) => {
-          if (context !== lastContext) {
-            lastContext = context;
-            memo = new Map();
-          }
           if (ISLAND.test(id)) return null;
-          const entries = [...reachedFrom(id, context, memo)];
+          const entries = reachedFrom(id, context);
           if (entries.some((entry) => PAGE_SCRIPT.test(entry))) return null;
           return entries.length >= 2 ? 'islands' : null;
         },

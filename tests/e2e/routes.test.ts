@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LANGUAGE_TAG, LOCALES, type Locale } from '../../src/shared/locales.ts';
@@ -16,6 +17,25 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(server.url + path, { headers, redirect: 'manual' });
 const localized = (sample: string, locale: Locale) =>
   locale === 'ru' ? sample : sample === '/' ? '/en'.replace('en', locale) : `/${locale}${sample}`;
+/** A GET's status, headers and body bytes exactly as sent (fetch would decompress them). */
+function getRaw(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 /** A GET with a Host header of our choosing (fetch does not let a caller set Host). */
 function getWithHost(path: string, host: string): Promise<{ status: number; body: string; csp: string }> {
   const url = new URL(server.url);
@@ -151,6 +171,31 @@ describe('delivery', () => {
     const assetRes = await get(asset as string);
     expect(assetRes.status).toBe(200);
     expect(assetRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('built text files are sent as the build compressed them, with the headers of the file itself', async () => {
+    // The largest script: the build wrote its .br and .gz (scripts/precompress.mjs).
+    const dir = 'dist/client/_astro';
+    const script = readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .sort((a, b) => readFileSync(`${dir}/${b}`).length - readFileSync(`${dir}/${a}`).length)[0]!;
+    for (const [encoding, suffix] of [
+      ['br', 'br'],
+      ['gzip', 'gz'],
+    ] as const) {
+      const res = await getRaw(`/_astro/${script}`, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.body.equals(readFileSync(`${dir}/${script}.${suffix}`))).toBe(true);
+    }
+    // The service worker's compressed copy keeps the worker's own caching (never stale).
+    const worker = await getRaw('/sw.js', { 'accept-encoding': 'br' });
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body.equals(readFileSync('dist/client/sw.js.br'))).toBe(true);
+    // A compressed copy is no address of its own.
+    expect((await get(`/_astro/${script}.br`)).status).toBe(404);
   });
 
   test('pages send a CSP allowing only hashed inline scripts, and no framing', async () => {

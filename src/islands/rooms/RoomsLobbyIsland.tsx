@@ -26,6 +26,9 @@ export default function RoomsLobbyIsland({ locale }: { locale: Locale }) {
 
 type Rooms = Partial<Record<Room, RoomState>>;
 
+/** A value not loaded yet. */
+const WAIT = '…';
+
 function useLobby(locale: Locale) {
   const user = useStore($user);
   const currency = displayCurrency(user, locale);
@@ -96,61 +99,41 @@ function Lobby({ locale }: { locale: Locale }) {
             >
               <span className="rm-portal" aria-hidden="true" />
               <strong className="rm-card-name">{t(`rooms.${room}`)}</strong>
-              {state && round ? (
-                <>
-                  <span className="rm-card-min">
-                    {t('rooms.minBet', { amount: formats.money(state.min_bet) })}
-                  </span>
-                  <dl className="rm-card-stats">
-                    <div>
-                      <dt>{t('roomGame.pot')}</dt>
-                      <dd data-testid={`rooms-pot-${room}`}>{formats.money(round.pot)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('roomGame.players')}</dt>
-                      <dd data-testid={`rooms-players-${room}`}>
-                        {formatNumber(round.players.length, formats.tag)}
-                      </dd>
-                    </div>
-                  </dl>
-                  <span className="rm-card-phase" data-testid={`rooms-phase-${room}`}>
-                    {phase === 'countdown' && left !== null
-                      ? t('roomGame.drawIn', { seconds: formatNumber(left, formats.tag) })
-                      : t(phase === 'drawing' ? 'roomGame.drawing' : 'roomGame.clockWaiting')}
-                  </span>
-                  <span className="rm-card-last">
-                    {last
-                      ? t('roomGame.lastWinner', {
-                          name: last.winner ?? t('roomGame.hidden'),
-                          prize: formats.money(last.prize),
-                        })
-                      : t('roomGame.noRounds')}
-                  </span>
-                </>
-              ) : (
-                // While the rooms load, the card keeps the lines it will have, so nothing moves.
-                <>
-                  <span className="rm-card-min" aria-busy="true">
-                    …
-                  </span>
-                  <dl className="rm-card-stats">
-                    <div>
-                      <dt>{t('roomGame.pot')}</dt>
-                      <dd>…</dd>
-                    </div>
-                    <div>
-                      <dt>{t('roomGame.players')}</dt>
-                      <dd>…</dd>
-                    </div>
-                  </dl>
-                  <span className="rm-card-phase" aria-hidden="true">
-                    …
-                  </span>
-                  <span className="rm-card-last" aria-hidden="true">
-                    …
-                  </span>
-                </>
-              )}
+              {/* While the rooms load, each line shows `…`: the card keeps its height, nothing moves. */}
+              <span className="rm-card-min" aria-busy={state && round ? undefined : true}>
+                {state && round ? t('rooms.minBet', { amount: formats.money(state.min_bet) }) : WAIT}
+              </span>
+              <dl className="rm-card-stats">
+                <div>
+                  <dt>{t('roomGame.pot')}</dt>
+                  <dd data-testid={round ? `rooms-pot-${room}` : undefined}>
+                    {round ? formats.money(round.pot) : WAIT}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('roomGame.players')}</dt>
+                  <dd data-testid={round ? `rooms-players-${room}` : undefined}>
+                    {round ? formatNumber(round.players.length, formats.tag) : WAIT}
+                  </dd>
+                </div>
+              </dl>
+              <span className="rm-card-phase" data-testid={round ? `rooms-phase-${room}` : undefined}>
+                {!round
+                  ? WAIT
+                  : phase === 'countdown' && left !== null
+                    ? t('roomGame.drawIn', { seconds: formatNumber(left, formats.tag) })
+                    : t(phase === 'drawing' ? 'roomGame.drawing' : 'roomGame.clockWaiting')}
+              </span>
+              <span className="rm-card-last">
+                {!round
+                  ? WAIT
+                  : last
+                    ? t('roomGame.lastWinner', {
+                        name: last.winner ?? t('roomGame.hidden'),
+                        prize: formats.money(last.prize),
+                      })
+                    : t('roomGame.noRounds')}
+              </span>
               <span className="btn btn-primary rm-enter">{t('roomGame.enter')}</span>
             </a>
           </li>
