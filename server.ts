@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { buildApp } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/config.ts';
 import { openDatabase } from './src/server/db/client.ts';
+import { inHouseAggregator } from './src/server/modules/slots/plugin.ts';
 import { openBus } from './src/server/realtime/bus.ts';
+import { startStudio } from './src/studio/index.ts';
 
 /** Process entry: config → database (migrated) → bus → Fastify (API, /ws, site) → listen. */
 async function main() {
@@ -19,6 +22,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const bus = await openBus(env);
   const app = await buildApp({ config, database, bus });
+  const studio = await slotsAggregator(app, config);
 
   // While draining, a keep-alive socket is closed once its response is sent; otherwise sockets
   // that were busy when close() began would hold the server open until their idle timeout.
@@ -45,6 +49,7 @@ async function main() {
       // idle sockets, busy ones close after their response (see the 'request' hook above).
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_GRACE_MS));
       await app.close();
+      await studio?.close();
       await bus.close();
       await database.close();
       app.log.info('shutdown complete');
@@ -62,6 +67,35 @@ async function main() {
     { database: database.kind, bus: bus.kind, redisPrefix: bus.keyPrefix, strategy: config.site.strategy },
     'ready',
   );
+}
+
+/**
+ * Slots (docs/slots.md): the aggregator's origin may frame our game pages. With no AGGREGATOR_URL
+ * the in-house studio runs in this process on loopback (its own port, STUDIO_PORT) and the casino
+ * points itself at it; it calls back the Wallet API on this process's port.
+ */
+async function slotsAggregator(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: ReturnType<typeof loadConfig>,
+): Promise<{ close(): Promise<void> } | undefined> {
+  const { env } = config;
+  if (env.AGGREGATOR_URL) {
+    config.site.frameOrigins.push(new URL(env.AGGREGATOR_URL).origin);
+    return undefined;
+  }
+  const studio = await inHouseAggregator(app, `http://127.0.0.1:${env.PORT}`, (link) =>
+    startStudio({
+      host: '127.0.0.1',
+      port: env.STUDIO_PORT,
+      walletUrl: `${link.casinoUrl}/api/aggregator/wallet`,
+      operatorId: link.operatorId,
+      operatorPublicKeyPem: link.operatorPublicKeyPem,
+      publicUrl: env.STUDIO_PUBLIC_URL,
+      dataDir: env.DATA_DIR && !env.DATABASE_URL ? path.join(env.DATA_DIR, 'studio') : undefined,
+    }),
+  );
+  config.site.frameOrigins.push(new URL(env.STUDIO_PUBLIC_URL ?? studio.url).origin);
+  return studio;
 }
 
 main().catch((error: unknown) => {

@@ -13,17 +13,17 @@ import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
 import { activateGrant, grantOf } from '../src/server/modules/bonus/engine.ts';
 import { insertGrant, upsertCampaign } from '../src/server/modules/bonus/repository.ts';
 import { dicePlay } from '../src/server/modules/games/instant.ts';
 import { placeBet } from '../src/server/modules/games/pipeline.ts';
-import { diceBody } from '../src/server/modules/games/schemas.ts';
+import { diceBody } from '../src/shared/api/games-routes.ts';
 import { freshDatabaseUrl } from '../tests/helpers/database.ts';
 import { fundedPlayer } from '../tests/helpers/funding.ts';
 import { startServer } from '../tests/helpers/server.ts';
+import { type Measured, measureLoop } from './measure.ts';
 import { fundedUsers, gamesDeps } from './players.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,41 +32,8 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
 /** Which parts to run: `http`, `inprocess` (default both) and which databases: `pglite`, `postgresql`. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,inprocess,pglite,postgresql').split(','));
 
-interface Measured {
-  ops: number;
-  errors: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-async function loop(work: (caller: number) => Promise<void>): Promise<Measured> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, caller) => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        try {
-          await work(caller);
-          latencies.push(performance.now() - start);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Number((latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(2));
-  return {
-    ops: latencies.length,
-    errors,
-    perSecond: Math.round(latencies.length / SECONDS),
-    p50: at(0.5),
-    p99: at(0.99),
-  };
-}
+const loop = (work: (caller: number) => Promise<void>) =>
+  measureLoop({ concurrency: CONCURRENCY, seconds: SECONDS }, work);
 
 const report = (bench: string, database: string, result: Measured) =>
   console.log(JSON.stringify({ bench, database, concurrency: CONCURRENCY, seconds: SECONDS, ...result }));
@@ -233,7 +200,7 @@ async function giveBonuses(database: Database, users: readonly { id: string }[])
         tx,
         grantOf(campaign, { userId: user.id, currency: 'RUB', source: 'operator', sourceKey: null }),
       );
-      await activateGrant(tx, user.id, grant!.id);
+      await activateGrant(tx, user.id, grant!.id, new Date());
     });
 }
 

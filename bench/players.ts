@@ -4,7 +4,7 @@ import type { Database } from '../src/server/db/client.ts';
 import type { UserRow } from '../src/server/modules/auth/repository.ts';
 import { userById } from '../src/server/modules/auth/repository.ts';
 import type { GamesDeps } from '../src/server/modules/games/deps.ts';
-import { post } from '../src/server/modules/wallet/ledger.ts';
+import { post } from '../src/server/modules/ledger/ledger.ts';
 import { createMemoryBus } from '../src/server/realtime/bus.ts';
 
 /** `count` RUB players written straight to the database, each given `cash` minor units by the house. */

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { post } from '../src/server/modules/wallet/ledger.ts';
+import { post } from '../src/server/modules/ledger/ledger.ts';
 import { freshDatabaseUrl } from '../tests/helpers/database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

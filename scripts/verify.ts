@@ -1,8 +1,9 @@
 /**
  * `npm run -s verify -- <game> --server-seed S --client-seed C --nonce N [options]` (docs/fairness.md
  * §6): recomputes a bet with the engines the server uses and prints one line of JSON. Crash takes
- * `--hash H --salt S`, rooms `--server-seed S --round-id ID --tickets T`. Bad input: a message on
- * stderr and exit code 2.
+ * `--hash H --salt S`, rooms `--server-seed S --round-id ID --tickets T`, the live tables (§10)
+ * `--hash H --salt S` (live baccarat also `--shoe-hand N`). Bad input, or a shoe hand number the
+ * chain contradicts: a message on stderr and exit code 2.
  *
  * `npm run -s verify -- --batch` reads one JSON array of such arguments per stdin line and prints
  * one result line each (`{"error":"…"}` for a bad line), for checking many bets in one process.
@@ -12,20 +13,27 @@
  */
 import { createInterface } from 'node:readline';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { floats, hmacSha256Hex } from '../src/games/fair/node.ts';
+import { floats, hmacSha256Hex, sha256Hex } from '../src/games/fair/node.ts';
 import { serverSeedWarning } from '../src/games/fair/seeds.ts';
-import { formatResult, GAME_OPTIONS, GAMES, parseVerifyRequest, verify } from '../src/games/verifier.ts';
+import {
+  formatResult,
+  parseVerifyRequest,
+  VERIFIABLE_GAMES,
+  VERIFY_OPTIONS,
+  VerifyFailure,
+  verify,
+} from '../src/games/verifier.ts';
 
 const USAGE = `Usage: npm run -s verify -- <game> [options]
-${GAMES.map((game) => `  ${game.padEnd(9)} ${GAME_OPTIONS[game].map((name) => `--${name} …`).join(' ')}`).join('\n')}
-  miner --mines 1-24 · hilo --count cards · coinflip --count 1-20
+${VERIFIABLE_GAMES.map((game) => `  ${game.padEnd(13)} ${VERIFY_OPTIONS[game].map((name) => `--${name} …`).join(' ')}`).join('\n')}
+  miner --mines 1-24 · hilo --count cards · coinflip --count 1-20 · live-baccarat --shoe-hand 1-104 (1 opens the shoe)
   wheel --risk low|medium|high --segments 10|20|30|40|50 · cases --case easy|medium|hard|expert|comet|supernova
   --batch: one JSON array of arguments per stdin line, one result line each`;
 
 class UsageError extends Error {}
 
 const optionConfig: ParseArgsOptionsConfig = { help: { type: 'boolean' }, batch: { type: 'boolean' } };
-for (const name of Object.values(GAME_OPTIONS).flat()) optionConfig[name] = { type: 'string' };
+for (const name of Object.values(VERIFY_OPTIONS).flat()) optionConfig[name] = { type: 'string' };
 
 function parse(args: string[]) {
   try {
@@ -48,7 +56,12 @@ async function run(args: string[]): Promise<string> {
   const seed = options['server-seed'];
   const warning = typeof seed === 'string' ? serverSeedWarning(seed) : null;
   if (warning) process.stderr.write(`verify: warning: ${warning}\n`);
-  return formatResult(await verify(request.value, { floats, hmacSha256Hex }));
+  try {
+    return formatResult(await verify(request.value, { floats, hmacSha256Hex, sha256Hex }));
+  } catch (error) {
+    if (error instanceof VerifyFailure) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 const args = process.argv.slice(2);

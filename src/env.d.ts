@@ -21,7 +21,7 @@ declare namespace App {
     /** The server's page cache (docs/performance.md "Pages"); unset under `astro dev`. */
     pageCache?: import('./server/page-cache.ts').PageCache;
     /** The operator's settings and search-engine data (docs/edge.md); unset under `astro dev`. */
-    siteContent?: import('./server/modules/edge/site-content.ts').SiteContentReader;
+    siteContent?: import('./shared/wire/site-content.ts').SiteContentReader;
     /** The cache key of this page's rendering, set by the server when it may be cached. */
     pageCacheKey?: string;
     /**

@@ -1,8 +1,9 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
-import type { RefreshAnswer } from '../shared/api/auth.ts';
+import type { Answer, RouteKey } from '../shared/api/contract.ts';
 import { claimedCrawler } from '../shared/crawlers.ts';
 import { $locale } from '../stores/locale.ts';
 import { acceptLanguageFor, resolveApiBase } from './api-base.ts';
+import { type CallArgs, request, send } from './call.ts';
 import { readCookie } from './cookies.ts';
 import { createRefreshingFetch, RefreshError } from './token-refresh.ts';
 
@@ -40,7 +41,7 @@ function webLock<T>(task: () => Promise<T>): Promise<T> {
 export const RETRY_HEADER = 'x-retry';
 
 /** The refresh endpoint (docs/product-rules.md §7); its own 401 is never refreshed. */
-export const REFRESH_PATH = 'auth/refresh-token';
+export const REFRESH_PATH = 'auth/refresh-token' as const;
 
 /** `context` flag of a call that must not carry the bearer token. */
 const ANONYMOUS = 'anonymous';
@@ -68,10 +69,14 @@ export function createApiClient(options: ApiClientOptions): KyInstance {
   const refreshNow = async (): Promise<string> => {
     let token: unknown;
     try {
-      const body = await client!
-        .post(REFRESH_PATH, { context: { [ANONYMOUS]: true } })
-        .json<Partial<RefreshAnswer>>();
-      token = body.access_token;
+      // Read defensively: an answer without a token is a failed refresh, not a crash.
+      const body: { access_token?: unknown } | null = await send(
+        client!,
+        `POST /${REFRESH_PATH}`,
+        {},
+        { context: { [ANONYMOUS]: true } },
+      );
+      token = body?.access_token;
     } catch (cause) {
       const error = new RefreshError(isHTTPError(cause) ? cause.response.status : null, { cause });
       options.onRefreshFailed?.(error);
@@ -173,6 +178,19 @@ export function apiBaseUrl(): string {
 export function api(): KyInstance {
   shared ??= createApiClient(pageClientOptions());
   return shared;
+}
+
+/**
+ * Calls a route of the API through the page's client, typed from its declaration
+ * (src/client/call.ts): `call('POST /games/dice/bet', { body, headers })`.
+ */
+export function call<K extends RouteKey>(key: K, ...args: CallArgs<K>): Promise<Answer<K>> {
+  return send(api(), key, ...args);
+}
+
+/** A route's answer as a file (a CSV export), through the page's client. */
+export function download<K extends RouteKey>(key: K, ...[input, options]: CallArgs<K>): Promise<Blob> {
+  return request(api(), key, input, options).blob();
 }
 
 /**

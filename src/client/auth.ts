@@ -1,14 +1,9 @@
-import type { ResetTokenAnswer, SessionAnswer } from '../shared/api/auth.ts';
+import type { ResetTokenAnswer } from '../shared/api/auth.ts';
 import type { Success as SuccessAnswer } from '../shared/api/common.ts';
-import type {
-  ProfileUpdateResponse,
-  ProfileUserResponse,
-  SessionRow,
-  SessionsEndedResponse,
-  SessionsResponse,
-} from '../shared/api/profile.ts';
+import type { SessionRow } from '../shared/api/profile.ts';
 import type { Currency } from '../shared/currencies.ts';
-import { api } from './api.ts';
+import type { Locale } from '../shared/locales.ts';
+import { call } from './api.ts';
 import { captchaToken } from './captcha.ts';
 import { readCookie } from './cookies.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -28,16 +23,11 @@ export type Success = SuccessAnswer;
 
 export type SessionInfo = SessionRow;
 
-const V2 = 'api/v2/auth';
-const post = <T>(path: string, json?: object) =>
-  api()
-    .post(path, json ? { json } : {})
-    .json<T>();
+const V2 = '/api/v2/auth';
+/** The texted-code routes name their channel, as the API lists them (`?type=sms`). */
+const SMS = { type: 'sms' } as const;
 /** Guest calls (login, registration, password recovery) never carry a bearer token. */
-const guest = <T>(path: string, json: object) =>
-  api()
-    .post(path, { json, context: { anonymous: true } })
-    .json<T>();
+const guest = { context: { anonymous: true } };
 
 /**
  * The browser's time zone (docs/product-rules.md §4: guessed when the profile has none), when it is a zone the
@@ -83,85 +73,121 @@ export interface RegistrationInput {
 
 export const auth = {
   loginEmailPassword: async (email: string, password: string) =>
-    guest<SessionAnswer>(`${V2}/login/email/password`, {
-      email,
-      password,
-      ...(await withCaptcha('login')),
-    }),
+    call(
+      `POST ${V2}/login/email/password`,
+      {
+        body: {
+          email,
+          password,
+          ...(await withCaptcha('login')),
+        },
+      },
+      guest,
+    ),
   loginPhonePassword: async (phone: string, password: string) =>
-    guest<SessionAnswer>(`${V2}/login/phone/password`, {
-      phone,
-      password,
-      ...(await withCaptcha('login')),
-    }),
+    call(
+      `POST ${V2}/login/phone/password`,
+      {
+        body: {
+          phone,
+          password,
+          ...(await withCaptcha('login')),
+        },
+      },
+      guest,
+    ),
 
   sendEmailLoginCode: (email: string) =>
-    guest<Success>(`${V2}/login/email/verification`, { email, locale: pageLocale() }),
+    call(`POST ${V2}/login/email/verification`, { body: { email, locale: pageLocale() } }, guest),
   resendEmailLoginCode: (email: string) =>
-    guest<Success>(`${V2}/login/email/resend`, { email, locale: pageLocale() }),
+    call(`POST ${V2}/login/email/resend`, { body: { email, locale: pageLocale() } }, guest),
   loginEmailCode: (email: string, code: string) =>
-    guest<SessionAnswer>(`${V2}/login/email/code`, { email, code }),
+    call(`POST ${V2}/login/email/code`, { body: { email, code } }, guest),
 
   sendPhoneLoginCode: (phone: string) =>
-    guest<Success>(`${V2}/login/phone/verification`, { phone, locale: pageLocale() }),
+    call(`POST ${V2}/login/phone/verification`, { body: { phone, locale: pageLocale() } }, guest),
   resendPhoneLoginCode: (phone: string) =>
-    guest<Success>(`${V2}/login/phone/code/resend?type=sms`, { phone, locale: pageLocale() }),
+    call(`POST ${V2}/login/phone/code/resend`, { query: SMS, body: { phone, locale: pageLocale() } }, guest),
   loginPhoneCode: (phone: string, code: string) =>
-    guest<SessionAnswer>(`${V2}/login/phone/code?type=sms`, { phone, code }),
+    call(`POST ${V2}/login/phone/code`, { query: SMS, body: { phone, code } }, guest),
 
   registerEmail: async (email: string, input: RegistrationInput) =>
-    guest<SessionAnswer>(`${V2}/register/email`, {
-      ...(await withCaptcha('register')),
-      email,
-      ...input,
-      ...attribution(),
-      ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
-    }),
+    call(
+      `POST ${V2}/register/email`,
+      {
+        body: {
+          ...(await withCaptcha('register')),
+          email,
+          ...input,
+          ...attribution(),
+          ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
+        },
+      },
+      guest,
+    ),
   registerPhone: async (phone: string, input: RegistrationInput) =>
-    guest<SessionAnswer>(`${V2}/register/phone`, {
-      ...(await withCaptcha('register')),
-      phone,
-      ...input,
-      ...attribution(),
-      ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
-    }),
+    call(
+      `POST ${V2}/register/phone`,
+      {
+        body: {
+          ...(await withCaptcha('register')),
+          phone,
+          ...input,
+          ...attribution(),
+          ...(guessTimezone() ? { timezone: guessTimezone() } : {}),
+        },
+      },
+      guest,
+    ),
 
-  resendEmailVerification: () => post<Success>(`${V2}/email/resend`),
-  verifyEmailCode: (code: string) => post<Success>(`${V2}/email/verify/code`, { code }),
-  resendPhoneVerification: () => post<Success>(`${V2}/phone/resend`),
-  verifyPhoneCode: (code: string) => post<Success>(`${V2}/phone/verify/code`, { code }),
+  resendEmailVerification: () => call(`POST ${V2}/email/resend`),
+  verifyEmailCode: (code: string) => call(`POST ${V2}/email/verify/code`, { body: { code } }),
+  resendPhoneVerification: () => call(`POST ${V2}/phone/resend`),
+  verifyPhoneCode: (code: string) => call(`POST ${V2}/phone/verify/code`, { body: { code } }),
 
   forgotByEmail: (email: string) =>
-    guest<Success>(`${V2}/password/email/forgot`, { email, locale: pageLocale() }),
+    call(`POST ${V2}/password/email/forgot`, { body: { email, locale: pageLocale() } }, guest),
   confirmEmailResetCode: (email: string, code: string) =>
-    guest<ResetTokenResponse>(`${V2}/password/email/code/confirm`, { email, code }),
-  checkEmailResetToken: (token: string) => guest<Success>(`${V2}/password/email/token/check`, { token }),
+    call(`POST ${V2}/password/email/code/confirm`, { body: { email, code } }, guest),
+  checkEmailResetToken: (token: string) =>
+    call(`POST ${V2}/password/email/token/check`, { body: { token } }, guest),
   resetByEmailToken: (token: string, password: string) =>
-    guest<SessionAnswer>(`${V2}/password/email/reset/token`, {
-      token,
-      password,
-      password_confirmation: password,
-    }),
+    call(
+      `POST ${V2}/password/email/reset/token`,
+      {
+        body: {
+          token,
+          password,
+          password_confirmation: password,
+        },
+      },
+      guest,
+    ),
 
   forgotByPhone: (phone: string) =>
-    guest<Success>(`${V2}/password/phone/forgot`, { phone, locale: pageLocale() }),
+    call(`POST ${V2}/password/phone/forgot`, { body: { phone, locale: pageLocale() } }, guest),
   confirmPhoneResetCode: (phone: string, code: string) =>
-    guest<ResetTokenResponse>(`${V2}/password/phone/code/confirm`, { phone, code }),
-  checkPhoneResetToken: (token: string) => guest<Success>(`${V2}/password/phone/token/check`, { token }),
+    call(`POST ${V2}/password/phone/code/confirm`, { body: { phone, code } }, guest),
+  checkPhoneResetToken: (token: string) =>
+    call(`POST ${V2}/password/phone/token/check`, { body: { token } }, guest),
   resetByPhoneToken: (token: string, password: string) =>
-    guest<SessionAnswer>(`${V2}/password/phone/reset`, {
-      token,
-      password,
-      password_confirmation: password,
-    }),
+    call(
+      `POST ${V2}/password/phone/reset`,
+      {
+        body: {
+          token,
+          password,
+          password_confirmation: password,
+        },
+      },
+      guest,
+    ),
 };
 
 export const profile = {
   get: () => {
     const whoAreYou = readCookie('super_bonus');
-    return api()
-      .get('profile/user', whoAreYou ? { searchParams: { whoAreYou } } : {})
-      .json<ProfileUserResponse>();
+    return call('GET /profile/user', whoAreYou ? { query: { whoAreYou } } : {});
   },
   /**
    * docs/product-rules.md §7: exactly one of locale, timezone, is_avatar_hidden, is_statistics_hidden;
@@ -170,22 +196,24 @@ export const profile = {
   updateSetting: (
     setting:
       | { name: string | null }
-      | { locale: string }
+      | { locale: Locale }
       | { timezone: string }
       | { is_avatar_hidden: boolean }
       | { is_statistics_hidden: boolean },
-  ) => api().put('profile/settings', { json: setting }).json<ProfileUpdateResponse>(),
-  setCurrency: (currency: Currency) => post<ProfileUpdateResponse>('profile/currency', { currency }),
+  ) => call('PUT /profile/settings', { body: setting }),
+  setCurrency: (currency: Currency) => call('POST /profile/currency', { body: { currency } }),
   /** Adds a phone number (E.164) to be confirmed with the code texted to it (docs/api-auth.md). */
-  addPhone: (phone: string) => post<ProfileUpdateResponse>('profile/phone', { phone }),
+  addPhone: (phone: string) => call('POST /profile/phone', { body: { phone } }),
   updatePassword: (oldPassword: string, password: string, confirm: string) =>
-    post<Success>('password/update', {
-      old_password: oldPassword,
-      password,
-      password_confirm: confirm,
+    call('POST /password/update', {
+      body: {
+        old_password: oldPassword,
+        password,
+        password_confirm: confirm,
+      },
     }),
   setPassword: (password: string, confirm: string) =>
-    post<Success>(`${V2}/password/set`, { password, confirm_password: confirm }),
-  sessions: () => api().get('profile/sessions').json<SessionsResponse>(),
-  logoutOtherSessions: () => api().delete('profile/sessions/others').json<SessionsEndedResponse>(),
+    call(`POST ${V2}/password/set`, { body: { password, confirm_password: confirm } }),
+  sessions: () => call('GET /profile/sessions'),
+  logoutOtherSessions: () => call('DELETE /profile/sessions/others'),
 };

@@ -1,26 +1,18 @@
-import type { BonusesResponse, GrantView, VipStatus } from '../shared/api/bonus.ts';
-import type { BetPage } from '../shared/wire/bets.ts';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { refreshProfile } from './session.ts';
 
 /** Browser side of the bonus and VIP API (docs/bonuses.md). */
 
-type GrantAnswer = { data: GrantView };
-
 export const bonusApi = {
-  grants: () => api().get('bonus/grants').json<BonusesResponse>(),
-  activate: (id: string) => api().post(`bonus/grants/${id}/activate`).json<GrantAnswer>(),
-  cancel: (id: string) => api().post(`bonus/grants/${id}/cancel`).json<GrantAnswer>(),
-  redeem: (code: string) => api().post('bonus/promo', { json: { code } }).json<GrantAnswer>(),
-  vip: () => api().get('vip/status').json<{ data: VipStatus }>(),
-  claimRakeback: () => api().post('vip/rakeback/claim').json<{ data: { amount: string } }>(),
-  claimReward: (kind: 'weekly' | 'monthly') => api().post(`vip/rewards/${kind}/claim`).json<GrantAnswer>(),
-  join: (source: 'vip_page' | 'register_modal') =>
-    api().post('api/v2/vip/join', { json: { source } }).json<{ success: true }>(),
-  lastBets: () =>
-    api()
-      .get('games/bets', { searchParams: { per_page: '5' } })
-      .json<BetPage>(),
+  grants: () => call('GET /bonus/grants'),
+  activate: (id: string) => call('POST /bonus/grants/:id/activate', { params: { id } }),
+  cancel: (id: string) => call('POST /bonus/grants/:id/cancel', { params: { id } }),
+  redeem: (code: string) => call('POST /bonus/promo', { body: { code } }),
+  vip: () => call('GET /vip/status'),
+  claimRakeback: () => call('POST /vip/rakeback/claim'),
+  claimReward: (kind: 'weekly' | 'monthly') => call('POST /vip/rewards/:kind/claim', { params: { kind } }),
+  join: (source: 'vip_page' | 'register_modal') => call('POST /api/v2/vip/join', { body: { source } }),
+  lastBets: () => call('GET /games/bets', { query: { per_page: '5' } }),
 };
 
 /** After a bonus moved money: the header and the profile read the new balances. */

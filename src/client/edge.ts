@@ -1,9 +1,8 @@
-import type { SessionAnswer } from '../shared/api/auth.ts';
-import type { GeoAnswer, MirrorAnswer, UtmAnswer } from '../shared/api/edge.ts';
+import type { GeoAnswer, MirrorAnswer } from '../shared/api/edge.ts';
 import { claimedCrawler } from '../shared/crawlers.ts';
 import { TIMING } from '../shared/timing.ts';
 import { $ssoLink } from '../stores/user.ts';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { type AttributionCalls, runAttribution } from './attribution.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -30,7 +29,7 @@ export async function checkGeo(): Promise<void> {
   if (geoCrawler()) return;
   let geo: GeoAnswer;
   try {
-    geo = await api().get('geo_ip').json<GeoAnswer>();
+    geo = await call('GET /geo_ip');
   } catch {
     return;
   }
@@ -51,7 +50,7 @@ export async function checkGeo(): Promise<void> {
 export async function checkMirror(): Promise<void> {
   let mirror: MirrorAnswer;
   try {
-    mirror = await api().get('mirror').json<MirrorAnswer>();
+    mirror = await call('GET /mirror');
   } catch {
     return;
   }
@@ -78,15 +77,17 @@ export async function checkMirror(): Promise<void> {
 /** The attribution calls of docs/product-rules.md §7, through the page's API client. */
 function attributionCalls(onSession: () => void): AttributionCalls {
   return {
-    utm: (query) => api().post('middleware/utm', { json: query }).json<UtmAnswer>(),
-    affiliate: (body) => api().post('middleware/affiliate', { json: body }).json(),
-    pageOpen: (body) => api().post('middleware/registerPageOpenEvent', { json: body }).json(),
+    utm: (query) => call('POST /middleware/utm', { body: query }),
+    affiliate: (body) => call('POST /middleware/affiliate', { body }),
+    pageOpen: (body) => call('POST /middleware/registerPageOpenEvent', { body }),
     // The fresh-token step (§5): the simple-auth link's one-time code becomes this host's own
     // session (docs/edge.md "Attribution"); only a guest gets here (planAttribution).
     freshToken: async (code) => {
-      const answer = await api()
-        .post('simple-auth/exchange', { json: { code }, context: { anonymous: true } })
-        .json<SessionAnswer>();
+      const answer = await call(
+        'POST /simple-auth/exchange',
+        { body: { code } },
+        { context: { anonymous: true } },
+      );
       writeToken(answer.token);
       onSession();
     },

@@ -1,11 +1,11 @@
-import type { CurrenciesResponse } from '../shared/api/config.ts';
-import type { HistoryLine, HistoryResponse } from '../shared/api/history.ts';
-import type { UploadResponse, VerificationResponse } from '../shared/api/kyc.ts';
-import type { DepositResponse, MethodsResponse, PaymentResponse } from '../shared/api/payments.ts';
-import type { ProfileUpdateResponse } from '../shared/api/profile.ts';
+import type { CallInput } from '../shared/api/contract.ts';
+import type { HistoryLine } from '../shared/api/history.ts';
+import type { VerificationResponse } from '../shared/api/kyc.ts';
+import type { DepositResponse, MethodsResponse } from '../shared/api/payments.ts';
 import type { Currency } from '../shared/currencies.ts';
 import { type DocumentKind, MAX_DOCUMENT_BYTES } from '../shared/verification.ts';
-import { api, apiVia } from './api.ts';
+import { apiVia, call, download } from './api.ts';
+import { send } from './call.ts';
 import { randomUuid } from './random-id.ts';
 import { type UploadProgress, uploadFetch } from './upload-fetch.ts';
 
@@ -73,46 +73,43 @@ export function checkUpload(file: { size: number; type: string; name: string }):
   return null;
 }
 
+type HistoryQuery = NonNullable<CallInput<'GET /profile/history'>['query']>;
+
 /** The query of a history request, without empty filters. */
-export function historyQuery(filters: HistoryFilters, page?: number, perPage?: number): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filters.type) query.set('type', filters.type);
-  if (filters.from) query.set('from', filters.from);
-  if (filters.to) query.set('to', filters.to);
-  if (page) query.set('page', String(page));
-  if (perPage) query.set('per_page', String(perPage));
+export function historyQuery(filters: HistoryFilters, page?: number, perPage?: number): HistoryQuery {
+  const query: HistoryQuery = {};
+  if (filters.type) query.type = filters.type;
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  if (page) query.page = String(page);
+  if (perPage) query.per_page = String(perPage);
   return query;
 }
 
 export const money = {
-  methods: () => api().get('payments/methods').json<MethodsResponse>(),
+  methods: () => call('GET /payments/methods'),
   deposit: (body: { amount: string; method: string; return_path?: string }) =>
-    api()
-      .post('payments/deposits', { json: body, headers: { 'Idempotency-Key': idempotencyKey() } })
-      .json<DepositResponse>(),
+    call('POST /payments/deposits', { body, headers: { 'idempotency-key': idempotencyKey() } }),
   withdraw: (body: { amount: string; method: string; details: Record<string, string> }, key: string) =>
-    api()
-      .post('payments/withdrawals', { json: body, headers: { 'Idempotency-Key': key } })
-      .json<PaymentResponse>(),
-  currencies: () => api().get('config/currencies').json<CurrenciesResponse>(),
-  verification: () => api().get('profile/verification').json<VerificationResponse>(),
+    call('POST /payments/withdrawals', { body, headers: { 'idempotency-key': key } }),
+  currencies: () => call('GET /config/currencies'),
+  verification: () => call('GET /profile/verification'),
   /** Uploads one document, reporting the bytes sent as they go (XMLHttpRequest underneath). */
   upload: (kind: DocumentKind, file: File, onProgress?: (progress: UploadProgress) => void) => {
     const body = new FormData();
     body.append('kind', kind);
     body.append('file', file, file.name);
     // The browser sets the multipart content type with its boundary.
-    const client = onProgress ? apiVia(uploadFetch(onProgress)) : api();
-    return client.post('profile/verification/documents', { body, timeout: 120_000 }).json<UploadResponse>();
+    const key = 'POST /profile/verification/documents';
+    const input = { form: body };
+    const options = { timeout: 120_000 };
+    return onProgress
+      ? send(apiVia(uploadFetch(onProgress)), key, input, options)
+      : call(key, input, options);
   },
   history: (filters: HistoryFilters, page: number, perPage: number) =>
-    api()
-      .get('profile/history', { searchParams: historyQuery(filters, page, perPage) })
-      .json<HistoryResponse>(),
+    call('GET /profile/history', { query: historyQuery(filters, page, perPage) }),
   historyCsv: (filters: HistoryFilters) =>
-    api()
-      .get('profile/history.csv', { searchParams: historyQuery(filters) })
-      .blob(),
-  setCurrency: (currency: Currency) =>
-    api().post('profile/currency', { json: { currency } }).json<ProfileUpdateResponse>(),
+    download('GET /profile/history.csv', { query: historyQuery(filters) }),
+  setCurrency: (currency: Currency) => call('POST /profile/currency', { body: { currency } }),
 };

@@ -3,7 +3,7 @@ import { toMinor } from '../shared/money.ts';
 import { TIMING } from '../shared/timing.ts';
 import { openModal } from '../stores/modals.ts';
 import { $ssoLink, $user, setUser, type User } from '../stores/user.ts';
-import { api, setSessionHooks } from './api.ts';
+import { call, setSessionHooks } from './api.ts';
 import { guessTimezone, profile, type SessionResponse } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { dropProfileSnapshot, readProfileSnapshot, saveProfileSnapshot } from './profile-snapshot.ts';
@@ -129,9 +129,7 @@ async function attachSource(): Promise<void> {
   ] as const;
   const body = Object.fromEntries(names.map((name) => [name, readCookie(name) || null]));
   if (Object.values(body).every((value) => value === null)) return;
-  await api()
-    .post('attachSource', { json: body })
-    .catch(() => undefined);
+  await call('POST /attachSource', { body }).catch(() => undefined);
 }
 
 /**
@@ -267,7 +265,7 @@ export function schedulePayIn(user: User | null = $user.get()): () => void {
 export async function logout(): Promise<void> {
   loggingOut = true;
   try {
-    await api().put('auth/logout').json();
+    await call('PUT /auth/logout');
   } catch {
     // The session is cleared locally either way; the server revokes it when it can.
   } finally {

@@ -1,7 +1,6 @@
-import type { SocialUrlAnswer } from '../shared/api/auth.ts';
 import type { Currency } from '../shared/currencies.ts';
 import { $user } from '../stores/user.ts';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { profile } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { completeLogin, type LoginOutcome, replaceUser, schedulePayIn } from './session.ts';
@@ -75,12 +74,11 @@ export async function loginWithSocial(
 ): Promise<LoginOutcome> {
   let url: string;
   try {
-    ({ url } = await api()
-      .put('auth/login', {
-        json: { provider, origin: window.location.origin, promo: readCookie('promo') || undefined },
-        context: { anonymous: true },
-      })
-      .json<SocialUrlAnswer>());
+    ({ url } = await call(
+      'PUT /auth/login',
+      { body: { provider, origin: window.location.origin, promo: readCookie('promo') || undefined } },
+      { context: { anonymous: true } },
+    ));
   } catch (error) {
     popup.close();
     throw error;

@@ -1,6 +1,4 @@
-import type { SessionAnswer } from '../shared/api/auth.ts';
-import type { SsoCodeAnswer } from '../shared/api/edge.ts';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 import { randomToken } from './random-id.ts';
 import { readToken, writeToken } from './token.ts';
@@ -103,9 +101,7 @@ export function arriveBySso(): Promise<void> {
     if (back.browser) writeCookie(BROWSER_COOKIE, back.browser, null);
     if (!back.code || readToken()) return;
     try {
-      const answer = await api()
-        .post('sso/exchange', { json: { code: back.code, state } })
-        .json<SessionAnswer>();
+      const answer = await call('POST /sso/exchange', { body: { code: back.code, state } });
       writeToken(answer.token);
     } catch {
       // An expired or spent code: the visitor stays a guest and can log in.
@@ -123,7 +119,7 @@ export async function mainHostLoginLink(): Promise<string | null> {
   const browser = readCookie(BROWSER_COOKIE);
   if (!browser) return null;
   try {
-    return (await api().post('sso/code', { json: { browser } }).json<SsoCodeAnswer>()).sso;
+    return (await call('POST /sso/code', { body: { browser } })).sso;
   } catch {
     return null;
   }

@@ -14,14 +14,17 @@ import type { RollInput } from './fair/seeds.ts';
 import { validateClientSeed, validateNonce, validateServerSeedText } from './fair/seeds.ts';
 import { cards } from './hilo/engine.ts';
 import { draw, FLOAT_COUNT as KENO_FLOATS } from './keno/engine.ts';
+import { validateRoundHash, validateSalt } from './live/round.ts';
+import { baccaratView, MAX_SHOE_HAND, replayBaccarat, verifyLiveRoulette } from './live/verify.ts';
 import { FLOAT_COUNT as MINER_FLOATS, placeMines, validateMineCount } from './miner/engine.ts';
 import { toDecimal } from './ratio.ts';
 import { fail, ok, type Result } from './result.ts';
 import { MAX_TICKETS, roundInput, winningTicket } from './rooms/engine.ts';
 import { pocketFromFloat } from './roulette/engine.ts';
+import { isSlot, SLOT_FIRST_DRAW, SLOT_OPTIONS, type SlotSlug, verifySlot } from './slots/verify.ts';
 import { type SegmentCount, outcome as spinWheel, validateParams, type WheelRisk } from './wheel/engine.ts';
 
-export type Game = OriginalGame;
+export type Game = OriginalGame | SlotSlug;
 
 /** Most cards one hilo verification deals. */
 export const MAX_HILO_CARDS = 1_000;
@@ -38,10 +41,35 @@ export const GAME_OPTIONS: Readonly<Record<Game, readonly string[]>> = {
   cases: ['server-seed', 'client-seed', 'nonce', 'case'],
   crash: ['hash', 'salt'],
   rooms: ['server-seed', 'round-id', 'tickets'],
+  ...SLOT_OPTIONS,
 };
 
 /** The games the verifier recomputes: every original, in the order of `GAME_OPTIONS`. */
 export const GAMES = Object.keys(GAME_OPTIONS) as readonly Game[];
+
+/**
+ * The live tables (docs/fairness.md §10): a round is its chain link and the table's salt; a
+ * baccarat hand also its number in its shoe. The CLI verifies them; they are kept out of `GAMES`,
+ * the list the /fairness page offers, until the tables have pages.
+ */
+export type LiveGame = 'live-roulette' | 'live-baccarat';
+
+export const LIVE_GAME_OPTIONS: Readonly<Record<LiveGame, readonly string[]>> = {
+  'live-roulette': ['hash', 'salt'],
+  'live-baccarat': ['hash', 'salt', 'shoe-hand'],
+};
+
+/** Every game `parseVerifyRequest` takes. */
+export type VerifiableGame = Game | LiveGame;
+
+/** Options of every verifiable game: the originals' and the live tables'. */
+export const VERIFY_OPTIONS: Readonly<Record<VerifiableGame, readonly string[]>> = {
+  ...GAME_OPTIONS,
+  ...LIVE_GAME_OPTIONS,
+};
+
+/** Every game the CLI verifies, originals first. */
+export const VERIFIABLE_GAMES = Object.keys(VERIFY_OPTIONS) as readonly VerifiableGame[];
 
 export type VerifyRequest =
   | { readonly game: 'dice' | 'roulette' | 'keno'; readonly roll: RollInput }
@@ -55,7 +83,21 @@ export type VerifyRequest =
     }
   | { readonly game: 'cases'; readonly roll: RollInput; readonly table: readonly CaseRow[] }
   | { readonly game: 'crash'; readonly hash: string; readonly salt: string }
-  | { readonly game: 'rooms'; readonly roll: RollInput; readonly tickets: bigint };
+  | { readonly game: 'rooms'; readonly roll: RollInput; readonly tickets: bigint }
+  | { readonly game: SlotSlug; readonly roll: RollInput };
+
+/** A live round: its chain link and salt; a baccarat hand its number in its shoe too (1 opens it). */
+export type LiveVerifyRequest =
+  | { readonly game: 'live-roulette'; readonly hash: string; readonly salt: string }
+  | {
+      readonly game: 'live-baccarat';
+      readonly hash: string;
+      readonly salt: string;
+      readonly shoeHand: number;
+    };
+
+/** Any request the verifier takes. */
+export type AnyVerifyRequest = VerifyRequest | LiveVerifyRequest;
 
 export type VerifyError = 'ERR_USAGE';
 
@@ -106,6 +148,25 @@ function crashRequest(options: Options): Parsed<VerifyRequest> {
   }
   if (salt.value === '') return usage('Expected a non-empty --salt');
   return ok({ game: 'crash', hash: hash.value, salt: salt.value });
+}
+
+function liveRequest(game: LiveGame, options: Options): Parsed<LiveVerifyRequest> {
+  const hash = required(options, 'hash');
+  if (!hash.ok) return hash;
+  const salt = required(options, 'salt');
+  if (!salt.ok) return salt;
+  const link = validateRoundHash(hash.value);
+  if (!link.ok) {
+    return usage(
+      `Expected --hash to be a round hash of 64 lowercase hex characters, received "${hash.value}"`,
+    );
+  }
+  const saltValue = validateSalt(salt.value);
+  if (!saltValue.ok) return usage('Expected a non-empty --salt');
+  if (game === 'live-roulette') return ok({ game, hash: link.value, salt: saltValue.value });
+  const shoeHand = integerOption(options, 'shoe-hand', 1, MAX_SHOE_HAND);
+  if (!shoeHand.ok) return shoeHand;
+  return ok({ game, hash: link.value, salt: saltValue.value, shoeHand: shoeHand.value });
 }
 
 function roomsRequest(options: Options): Parsed<VerifyRequest> {
@@ -187,28 +248,63 @@ const REQUEST_PARSERS: Readonly<Record<Game, (options: Options) => Parsed<Verify
     }),
   crash: crashRequest,
   rooms: roomsRequest,
+  'star-quest': (options) => seededRequest(options, (roll) => ok({ game: 'star-quest', roll })),
+  'sugar-storm': (options) => seededRequest(options, (roll) => ok({ game: 'sugar-storm', roll })),
+  'fruit-express': (options) => seededRequest(options, (roll) => ok({ game: 'fruit-express', roll })),
 };
 
-/** Checks a game name and its options (command-line names, string values) into a request. */
-export function parseVerifyRequest(game: string, options: Options): Parsed<VerifyRequest> {
-  if (!(GAMES as readonly string[]).includes(game)) {
-    return usage(`Expected a game (${GAMES.join(', ')}), received "${game}"`);
+const isLive = (game: string): game is LiveGame => Object.hasOwn(LIVE_GAME_OPTIONS, game);
+
+/**
+ * Checks a game name and its options (command-line names, string values) into a request. An
+ * original's name (the /fairness page's games) gives an original's request.
+ */
+export function parseVerifyRequest(game: Game, options: Options): Parsed<VerifyRequest>;
+export function parseVerifyRequest(game: string, options: Options): Parsed<AnyVerifyRequest>;
+export function parseVerifyRequest(game: string, options: Options): Parsed<AnyVerifyRequest> {
+  if (!(VERIFIABLE_GAMES as readonly string[]).includes(game)) {
+    return usage(`Expected a game (${VERIFIABLE_GAMES.join(', ')}), received "${game}"`);
   }
-  const known = GAME_OPTIONS[game as Game];
+  const known = VERIFY_OPTIONS[game as VerifiableGame];
   const extra = Object.keys(options).find((name) => options[name] !== undefined && !known.includes(name));
   if (extra)
     return usage(`${game} takes ${known.map((name) => `--${name}`).join(', ')}; --${extra} does not apply`);
-  return REQUEST_PARSERS[game as Game](options);
+  return isLive(game) ? liveRequest(game, options) : REQUEST_PARSERS[game as Game](options);
 }
 
-/** Stream floats and HMAC, sync (Node) or async (Web Crypto). */
+/** Stream floats, HMAC and sha256, sync (Node) or async (Web Crypto). */
 export interface FairPrimitives {
   floats(input: RollInput, count: number): number[] | Promise<number[]>;
   hmacSha256Hex(key: string, message: string): string | Promise<string>;
+  /** Only live baccarat past a shoe's first hand walks down the chain with it. */
+  sha256Hex?(text: string): string | Promise<string>;
 }
 
+/**
+ * Inputs that parse but contradict the chain: a live baccarat hand number beyond the end of its
+ * shoe (`ERR_SHOE`). The CLI reports it like a usage error.
+ */
+export class VerifyFailure extends Error {
+  readonly code: 'ERR_SHOE';
+  constructor(code: 'ERR_SHOE', message: string) {
+    super(message);
+    this.name = 'VerifyFailure';
+    this.code = code;
+  }
+}
+
+/** A slot's screens (src/games/slots/verify.ts): plain JSON objects. */
+export type VerifyJson =
+  | number
+  | string
+  | boolean
+  | readonly VerifyJson[]
+  | { readonly [key: string]: VerifyJson };
+
 /** The verified outcome; bigints are whole numbers that may exceed 2⁵³. */
-export type VerifyResult = Readonly<Record<string, number | bigint | string | readonly (number | string)[]>>;
+export type VerifyResult = Readonly<
+  Record<string, number | bigint | string | boolean | readonly (number | string)[] | readonly VerifyJson[]>
+>;
 
 /** Floats a request reads from the stream. */
 export function floatsNeeded(request: Exclude<VerifyRequest, { game: 'crash' }>): number {
@@ -221,15 +317,28 @@ export function floatsNeeded(request: Exclude<VerifyRequest, { game: 'crash' }>)
     case 'coinflip':
       return request.count;
     default:
+      if (isSlot(request.game)) return SLOT_FIRST_DRAW;
       return 1;
   }
 }
 
-/** Recomputes the outcome of a request with the engines. */
-export async function verify(request: VerifyRequest, fair: FairPrimitives): Promise<VerifyResult> {
+/** Recomputes the outcome of a request with the engines; throws `VerifyFailure` on inconsistent inputs. */
+export async function verify(request: AnyVerifyRequest, fair: FairPrimitives): Promise<VerifyResult> {
+  if (request.game === 'live-roulette') {
+    const { pocket, color } = await verifyLiveRoulette(request.hash, request.salt, fair);
+    return { pocket, color };
+  }
+  if (request.game === 'live-baccarat') {
+    const round = await replayBaccarat(request.hash, request.salt, request.shoeHand, fair);
+    if (!round.ok) throw new VerifyFailure(round.error, round.message);
+    return baccaratView(round.value);
+  }
   if (request.game === 'crash') {
     const hundredths = crashPointFromHmacHex(await fair.hmacSha256Hex(request.hash, request.salt));
     return { crashPoint: Number(formatMultiplier(hundredths)) };
+  }
+  if (request.game === 'star-quest' || request.game === 'sugar-storm' || request.game === 'fruit-express') {
+    return verifySlot(request.game, request.roll, fair);
   }
   const f = await fair.floats(request.roll, floatsNeeded(request));
   switch (request.game) {

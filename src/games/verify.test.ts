@@ -18,6 +18,9 @@ import { placeMines } from './miner/engine.ts';
 import { toDecimal } from './ratio.ts';
 import { roundInput, winningTicket } from './rooms/engine.ts';
 import { pocketFromFloat } from './roulette/engine.ts';
+import { SLOT_SLUGS, spinSlot } from './slots/index.ts';
+import { nodeFloatSource } from './slots/node.ts';
+import { slotOutcome } from './slots/verify.ts';
 import { SEED_1, SEED_2 } from './testing/reference.ts';
 import { CRASH_VECTORS, ROOM_VECTORS, VECTORS } from './testing/vectors.ts';
 import { formatResult, parseVerifyRequest, verify } from './verifier.ts';
@@ -84,6 +87,11 @@ const CASES: [string, string[], unknown][] = [
     `crash (salt ${c.salt.slice(0, 8)})`,
     ['crash', '--hash', c.hash, '--salt', c.salt],
     { crashPoint: Number(formatMultiplier(crashPointFromHash(c.hash, c.salt))) },
+  ]),
+  ...SLOT_SLUGS.map((game): [string, string[], unknown] => [
+    game,
+    [game, ...seedArgs(v0)],
+    slotOutcome(spinSlot(game, nodeFloatSource(v0.serverSeed, v0.clientSeed, v0.nonce))),
   ]),
   [
     'rooms',

@@ -17,8 +17,10 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const english = leaves(catalogs.en);
-// Strings that are the same in every language by nature: brand, e-mail, social network names.
+// Strings that are the same in every language by nature: brand, e-mail, social network names, and
+// RTP, the slots' abbreviation every market shows as it is.
 const SAME_EVERYWHERE = new Set([
+  'slotLobby.rtp',
   'meta.siteName',
   'footer.supportEmail',
   'footer.telegram',

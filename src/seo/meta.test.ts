@@ -40,7 +40,8 @@ describe('which pages search engines are told about', () => {
       '/password/reset',
       '/tournaments',
       '/top',
-      '/games/slots',
+      '/games/live-casino',
+      '/games/slots/star-quest/demo',
     ]) {
       expect(listed).not.toContain(path);
     }

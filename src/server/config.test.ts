@@ -121,6 +121,27 @@ describe('environment', () => {
     });
   });
 
+  test('scripted outcomes (TEST_CRASH_POINTS, TEST_ROOMS_WINNER_SEAT) parse under NODE_ENV=test and stop any other boot', () => {
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      TEST_CRASH_POINTS: '2.00,1.00,12.34',
+      TEST_ROOMS_WINNER_SEAT: '1',
+    });
+    expect(env.TEST_CRASH_POINTS).toEqual([200, 100, 1234]);
+    expect(env.TEST_ROOMS_WINNER_SEAT).toBe(1);
+    expect(parseEnv({}).TEST_CRASH_POINTS).toBeUndefined();
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() => parseEnv({ NODE_ENV, TEST_CRASH_POINTS: '2.00' })).toThrow(
+        /TEST_CRASH_POINTS="2\.00": scripts the games' outcomes: refused unless NODE_ENV=test/,
+      );
+      expect(() => parseEnv({ NODE_ENV, TEST_ROOMS_WINNER_SEAT: '0' })).toThrow(
+        /TEST_ROOMS_WINNER_SEAT="0": scripts the games' outcomes: refused unless NODE_ENV=test/,
+      );
+    }
+    expect(() => parseEnv({ NODE_ENV: 'test', TEST_CRASH_POINTS: '2,0.5' })).toThrow(/TEST_CRASH_POINTS/);
+    expect(() => parseEnv({ NODE_ENV: 'test', TEST_CRASH_POINTS: '0.99' })).toThrow(/at least 1\.00/);
+  });
+
   test('TRUST_PROXY is a hop count or a list of proxies; true is one hop (docs/security.md "Proxies")', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0);
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);

@@ -1,20 +1,12 @@
+import type { ErrorKind } from '../shared/api/declare.ts';
 import { type ErrorCode, type ErrorMessage, errorMessage } from '../shared/error-codes.ts';
 
 /**
- * What kind of failure an expected error is, independent of the transport; the HTTP layer maps
- * each kind to one status (src/server/http/errors.ts), the only place that knows status codes.
+ * What kind of failure an expected error is, independent of the transport (listed in
+ * src/shared/api/declare.ts, where routes declare the ones they expect); the HTTP layer maps each
+ * kind to one status (src/server/http/errors.ts), the only place that knows status codes.
  */
-export type ErrorKind =
-  | 'invalid'
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'misdirected'
-  | 'rate_limited'
-  /** Kept out for legal reasons: a blocked country (docs/edge.md). */
-  | 'unavailable';
+export type { ErrorKind };
 
 /** Field → messages (`code` or `code:detail`), the body of an error answer. */
 export type ErrorMap = Record<string, ErrorMessage[]>;

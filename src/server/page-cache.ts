@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type Clock, systemClock } from './clock.ts';
 
 /**
  * Rendered HTML of pages (docs/performance.md "Pages"): pages render nothing per player (the browser
@@ -106,16 +107,22 @@ export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #maxBytes: number;
   readonly #ttlMs: number;
+  readonly #clock: Clock;
   #bytes = 0;
   /** Bumped by every invalidation: a rendering compressed across one is not stored. */
   #generation = 0;
 
-  constructor({ maxBytes = 64 * 1024 * 1024, ttlMs = 10 * 60_000 } = {}) {
+  constructor({
+    maxBytes = 64 * 1024 * 1024,
+    ttlMs = 10 * 60_000,
+    clock = systemClock,
+  }: { maxBytes?: number; ttlMs?: number; clock?: Clock } = {}) {
     this.#maxBytes = maxBytes;
     this.#ttlMs = ttlMs;
+    this.#clock = clock;
   }
 
-  get(key: string, now = Date.now()): CachedPage | undefined {
+  get(key: string, now = this.#clock.now()): CachedPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#remove(key, entry);
@@ -125,7 +132,7 @@ export class PageCache {
   }
 
   /** Compresses a rendering off the event loop's critical path, then keeps it. */
-  async put(key: string, draft: PageDraft, now = Date.now()): Promise<void> {
+  async put(key: string, draft: PageDraft, now = this.#clock.now()): Promise<void> {
     const generation = this.#generation;
     const { identity, br, gzip: gz, etag } = await compressText(draft.body);
     if (generation !== this.#generation) return;

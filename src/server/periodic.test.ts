@@ -1,5 +1,13 @@
-import { expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Periodic } from './periodic.ts';
+
+// The timers are vitest's fake ones: the test moves time instead of sleeping.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,13 +29,16 @@ test('a run still going skips the next ticks; stop waits for it; a failure is lo
     'job failed',
   );
   job.start(5);
-  await wait(100);
-  await job.stop();
+  await vi.advanceTimersByTimeAsync(100);
+  // The run in progress ends once its 30 ms have passed too.
+  const stopped = job.stop();
+  await vi.advanceTimersByTimeAsync(30);
+  await stopped;
   expect(overlapped).toBe(false);
   expect(runs).toBeGreaterThanOrEqual(2); // the failed run did not stop the timer
   expect(errors).toEqual(['job failed']);
   expect(active).toBe(0); // stop returned only after the run in progress ended
   const after = runs;
-  await wait(40);
+  await vi.advanceTimersByTimeAsync(40);
   expect(runs).toBe(after);
 });

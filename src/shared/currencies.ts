@@ -35,6 +35,3 @@ export { ROOMS, type Room };
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
-
-/** The public shape of one currency, as `GET /api/config/currencies` returns it (its schema). */
-export type { PublicCurrency } from './api/config.ts';

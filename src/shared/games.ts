@@ -41,6 +41,16 @@ export interface OriginalEntry {
    * stakes do not wager a bonus unless a campaign names the game (docs/bonuses.md "Wagering").
    */
   readonly pot?: true;
+  /**
+   * The API path that plays one whole bet in one request ("/games/dice/bet"): an instant auto-bet
+   * series may send it over the tab's socket (`isRelayedPath`, src/shared/wire/realtime.ts).
+   */
+  readonly instantBet?: string;
+  /**
+   * How the game turns the HMAC stream's floats into its outcome, as the fairness page states it,
+   * and the formula's place in that page's table (docs/fairness.md §3).
+   */
+  readonly fairness?: { readonly rank: number; readonly formula: string };
   readonly status: GameStatus;
   /** Not offered on the game-mirror host: its pages redirect to /error there (docs/product-rules.md §5). */
   readonly offMirror?: true;
@@ -93,6 +103,8 @@ export const ORIGINALS = [
     art: 'dice',
     catalog: 'dice',
     edge: '1',
+    instantBet: '/games/dice/bet',
+    fairness: { rank: 1, formula: 'roll = floor(float₀ × 10001) / 100' },
     status: 'playable',
   },
   {
@@ -104,6 +116,7 @@ export const ORIGINALS = [
     catalog: 'coinflip',
     edge: '1',
     offMirror: true,
+    fairness: { rank: 6, formula: 'flipᵢ = floor(floatᵢ × 2)' },
     status: 'playable',
   },
   {
@@ -114,6 +127,8 @@ export const ORIGINALS = [
     art: 'miner',
     catalog: 'miner',
     edge: '1',
+    instantBet: '/games/miner/auto',
+    fairness: { rank: 4, formula: 'pool = [0…24]; pickᵢ = pool.splice(floor(floatᵢ × pool.length), 1)' },
     status: 'playable',
   },
   {
@@ -124,6 +139,7 @@ export const ORIGINALS = [
     art: 'hilo',
     catalog: 'hilo',
     edge: '1',
+    fairness: { rank: 5, formula: 'cardᵢ = DECK[floor(floatᵢ × 52)]' },
     status: 'playable',
   },
   {
@@ -134,6 +150,11 @@ export const ORIGINALS = [
     art: 'keno',
     catalog: 'keno',
     edge: '1',
+    instantBet: '/games/keno/bet',
+    fairness: {
+      rank: 3,
+      formula: 'pool = [1…40]; drawnᵢ = pool.splice(floor(floatᵢ × pool.length), 1), i = 0…9',
+    },
     status: 'playable',
   },
   {
@@ -144,6 +165,8 @@ export const ORIGINALS = [
     art: 'roulette',
     catalog: 'roulette',
     edge: '2.7',
+    instantBet: '/games/roulette/bet',
+    fairness: { rank: 2, formula: 'pocket = floor(float₀ × 37)' },
     status: 'playable',
   },
   {
@@ -154,6 +177,8 @@ export const ORIGINALS = [
     art: 'wheel',
     catalog: 'wheel',
     edge: '1',
+    instantBet: '/games/wheel/bet',
+    fairness: { rank: 7, formula: 'segment = floor(float₀ × segments)' },
     status: 'playable',
   },
   {
@@ -166,6 +191,8 @@ export const ORIGINALS = [
     catalog: 'cases',
     edge: '2',
     offMirror: true,
+    instantBet: '/games/cases/open',
+    fairness: { rank: 8, formula: 'prize = first row with float₀ ≥ min' },
     status: 'playable',
   },
   {
@@ -188,10 +215,10 @@ export const SECTIONS = [
     key: 'slots',
     kind: 'provider',
     path: '/games/slots',
-    pages: providerPages('/games/slots', 'starburst'),
+    pages: providerPages('/games/slots', 'star-quest'),
     art: 'slots',
     catalog: 'slots',
-    status: 'soon',
+    status: 'playable',
   },
   {
     key: 'liveCasino',
@@ -251,6 +278,19 @@ export function offMirror(path: string): boolean {
 }
 
 /** The currency-table key of a game's bet band (the wheel's is `wheelOfFortune`). */
+/** The API paths that play one whole bet in one request (`instantBet`). */
+export const INSTANT_BET_PATHS: readonly string[] = ORIGINALS.flatMap((game) =>
+  'instantBet' in game ? [game.instantBet] : [],
+);
+
+/** The provably fair formulas of the originals, in the fairness page's order. */
+export const FAIRNESS_FORMULAS: readonly { game: OriginalGame; formula: string }[] = ORIGINALS.flatMap(
+  (game) =>
+    'fairness' in game ? [{ game: game.key, rank: game.fairness.rank, formula: game.fairness.formula }] : [],
+)
+  .sort((a, b) => a.rank - b.rank)
+  .map(({ game, formula }) => ({ game, formula }));
+
 export function limitKeyOf(game: PlayableGame): LimitKey {
   return originalGame(game).limit;
 }

@@ -19,7 +19,7 @@ describe('the site navigation', () => {
     ['/games/dice', '/'],
     ['/games/rooms/red', '/'],
     ['/games/slots', '/games/slots'],
-    ['/games/slots/starburst/demo', '/games/slots'],
+    ['/games/slots/star-quest/demo', '/games/slots'],
     ['/games/live-casino', '/games/live-casino'],
     ['/betting', '/betting'],
     ['/tournaments', '/tournaments'],

@@ -51,7 +51,9 @@ const PAGES: RouteInfo[] = [
 
 /**
  * An original's page and its subpages are game pages; a section's own page is not, its games' are.
- * A game or section that is not playable yet (`soon`) is a placeholder for search engines.
+ * A game or section that is not playable yet (`soon`) is a placeholder for search engines. A
+ * section's game pages frame an outside provider's game (a player's session, or fun money): they
+ * are not for search engines, the section's lobby is.
  */
 const seoOf = (entry: { status: string }): Pick<RouteInfo, 'seo'> =>
   entry.status === 'soon' ? { seo: 'placeholder' } : {};
@@ -63,7 +65,13 @@ const GAME_ROUTES: RouteInfo[] = [
   ]),
   ...SECTIONS.flatMap((section) => [
     { pattern: section.path, sample: section.path, ...seoOf(section) },
-    ...('pages' in section ? section.pages.map((page) => ({ ...page, game: true, ...seoOf(section) })) : []),
+    ...('pages' in section
+      ? section.pages.map((page) => ({
+          ...page,
+          game: true,
+          ...(section.status === 'soon' ? seoOf(section) : { seo: 'private' as const }),
+        }))
+      : []),
   ]),
 ];
 

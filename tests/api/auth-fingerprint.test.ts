@@ -90,7 +90,7 @@ describe('device fingerprint', () => {
   });
 
   // Regression rows (issue 25 §5): operators see the fingerprint, so it holds to the display
-  // names' character rules (src/server/http/readable-text.ts).
+  // names' character rules (src/shared/readable-text.ts).
   test.each([
     ['a right-to-left override', 'evil\u202Egnp.exe'],
     ['a right-to-left mark', 'abc\u200Fdef'],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { placeMines, TILES } from '../../src/games/miner/engine.ts';
+import { balanceOf } from '../../src/server/modules/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
-import { balanceOf } from '../../src/server/modules/wallet/ledger.ts';
 import type { CrashState } from '../../src/shared/api/crash.ts';
 import { bonusApi, ok, unique } from '../helpers/bonus.ts';
 import { crashed, holdBetting, inFlight, release, waitForState } from '../helpers/crash.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { placeMines, TILES } from '../../src/games/miner/engine.ts';
+import { balanceOf } from '../../src/server/modules/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
-import { balanceOf } from '../../src/server/modules/wallet/ledger.ts';
 import { bonusApi, ok, unique } from '../helpers/bonus.ts';
 import { gamesBench, type Player } from '../helpers/games.ts';
 import { credit } from '../helpers/players.ts';

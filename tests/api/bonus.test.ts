@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { balanceOf } from '../../src/server/modules/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
-import { balanceOf } from '../../src/server/modules/wallet/ledger.ts';
 import type { Currency } from '../../src/shared/currencies.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, STRONG_PASSWORD } from '../helpers/auth.ts';

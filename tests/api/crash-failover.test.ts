@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Queryable } from '../../src/server/db/client.ts';
 import type { CrashEvent, CrashRound, CrashState } from '../../src/shared/api/crash.ts';
-import { crashed, holdBetting, release, waitForState } from '../helpers/crash.ts';
+import { crashed, flownTo, holdBetting, release, waitForState } from '../helpers/crash.ts';
 import { failoverStage } from '../helpers/failover.ts';
 import { apiCall, fundedPlayer } from '../helpers/funding.ts';
 import { minor } from '../helpers/rooms.ts';
@@ -54,8 +54,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('cra
     }
     await release(queryable, id);
     await waitForState(stateOf, (s) => s.round?.id === id && s.round.status === 'flight');
-    // Player 4 cashes out by hand on the follower while the leader still drives.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Player 4 cashes out by hand on the follower while the leader still drives, past 1.05×.
+    await flownTo(stateOf, id, 110);
     const manual = await apiCall<{ data: { bet: { cash_out: string } } }>(
       follower.url,
       'POST',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { accountId, balanceOf } from '../../src/server/modules/wallet/ledger.ts';
+import { accountId, balanceOf } from '../../src/server/modules/ledger/ledger.ts';
 import { appForFile } from '../helpers/app.ts';
 
 const t = appForFile();

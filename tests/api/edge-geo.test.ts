@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, test } from 'vitest';
-import type { CrawlerDns } from '../../src/server/modules/edge/crawler-check.ts';
+import type { CrawlerDns } from '../../src/server/http/edge/crawler-check.ts';
 import { appForFile, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
 import { playerWithCash } from '../helpers/players.ts';

@@ -5,6 +5,7 @@ import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import type { CrashEvent, CrashRound, CrashState } from '../../src/shared/api/crash.ts';
 import {
   crashed,
+  flownTo,
   holdBetting,
   independentCrashPoint,
   inFlight,
@@ -82,7 +83,8 @@ describe('crash', () => {
     expect(early.json().errors.round_id).toEqual(['not_in_flight']);
     await release(g.t.database, id);
     await inFlight(stateOf, id);
-    await new Promise((r) => setTimeout(r, 600));
+    // Past 1.03× on the server's clock (0.5 s of flight), not a fixed pause.
+    await flownTo(stateOf, id, 104);
     const out = await cashOut(p, { round_id: id });
     expect(out.statusCode, out.body).toBe(200);
     const settled = out.json().data.bet;
@@ -140,6 +142,10 @@ describe('crash', () => {
       lastWeek,
       id,
     ]);
+    await g.t.database.query(
+      `update wagers set settled_at = $1 where ref in (select 'crash:' || id from crash_bets where round_id = $2)`,
+      [lastWeek, id],
+    );
     const vip = (await call(p, 'GET', '/vip/status')).json().data;
     expect(vip).toMatchObject({ level: 0, weekly: { amount: '0.10', claimed: false } });
   });

@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import * as dice from '../../src/games/dice/engine.ts';
-import { instantBets } from '../../src/server/modules/games/pipeline.ts';
+import { instantBets } from '../../src/server/modules/games/instant-statement.ts';
 import { gamesBench } from '../helpers/games.ts';
 
 /**
  * The instant bet in one statement (src/server/modules/games/pipeline.ts, drizzle/0015_bet_function.sql):
  * after a player's first bet, a bet is one call of `place_instant_bet` with the nonce the server
  * predicted; a stale prediction is refused by the database and computed again from the real nonce;
- * replays, 409s, refusals and concurrency keep the guarantees of the transaction it stands for.
+ * replays, 409s, refusals and concurrency keep the guarantees of the transaction it stands for (the
+ * rules both paths share: tests/helpers/instant-bets.ts, run on each by games-instant-*.test.ts).
  */
 const g = gamesBench();
 const { player, call, cash } = g;
@@ -94,30 +95,6 @@ describe('one statement per bet', () => {
     const { bet } = (await call(p, 'POST', '/games/dice/bet', under50)).json().data;
     expect(bet).toMatchObject({ nonce: '0', client_seed: 'elsewhere' });
     await expectRollOfItsNonce(bet);
-  });
-
-  test('a replayed key writes nothing and answers the first answer; another request under it is a 409', async () => {
-    const p = await player(100_00n);
-    await call(p, 'POST', '/games/dice/bet', under50);
-    const first = await call(p, 'POST', '/games/dice/bet', under50, 'one-statement-key-1');
-    const cashAfter = await cash(p);
-    await call(p, 'POST', '/games/dice/bet', under50);
-    const replay = await call(p, 'POST', '/games/dice/bet', under50, 'one-statement-key-1');
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json().data).toEqual(first.json().data);
-    expect(replay.json().data.balance).toBe((Number(cashAfter) / 100).toFixed(2));
-    const conflict = await call(
-      p,
-      'POST',
-      '/games/dice/bet',
-      { ...under50, amount: '2' },
-      'one-statement-key-1',
-    );
-    expect(conflict.statusCode).toBe(409);
-    expect(conflict.json().errors.idempotency_key).toEqual(['idempotency_conflict']);
-    expect((await call(p, 'GET', '/games/bets')).json().meta.total).toBe(3);
-    // The replay took no nonce: the next bet has the next one.
-    expect((await call(p, 'POST', '/games/dice/bet', under50)).json().data.bet.nonce).toBe('3');
   });
 
   test('a stake the cash cannot cover is refused (422) and changes nothing, the prediction stays right', async () => {
@@ -231,33 +208,6 @@ describe('one statement per bet', () => {
     const { bet } = (await call(p, 'POST', '/games/dice/bet', under50)).json().data;
     expect(bet.nonce).toBe(String(Number(pair!.nonce) + 1));
     await expectRollOfItsNonce(bet);
-  });
-
-  test('60 concurrent bets of one player on 5 RUB: never below zero, consecutive nonces, one posting set per bet', async () => {
-    const p = await player(5_00n);
-    await call(p, 'POST', '/games/dice/bet', { amount: '1', target: '1', direction: 'under' });
-    const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        call(
-          p,
-          'POST',
-          '/games/dice/bet',
-          { amount: '1', target: '1', direction: 'under' },
-          `conc-key-${i}-0001`,
-        ),
-      ),
-    );
-    const ok = results.filter((r) => r.statusCode === 200);
-    expect(ok.length + results.filter((r) => r.statusCode === 422).length).toBe(60);
-    const nonces = ok.map((r) => Number(r.json().data.bet.nonce)).sort((x, y) => x - y);
-    expect(nonces).toEqual(nonces.map((_, i) => i + 1));
-    expect(await cash(p)).toBeGreaterThanOrEqual(0n);
-    const [sum] = await g.t.database.query<{ balance: string; postings: string }>(
-      `select a.balance::text, (select coalesce(sum(amount), 0)::text from ledger_postings where account_id = a.id) as postings
-         from ledger_accounts a where a.user_id = $1 and a.kind = 'cash'`,
-      [p.id],
-    );
-    expect(sum!.balance).toBe(sum!.postings);
   });
 });
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import * as schemas from '../../src/server/modules/games/schemas.ts';
+import * as schemas from '../../src/shared/api/games.ts';
 import { gamesBench, type Player } from '../helpers/games.ts';
 
 /**
- * The answer schemas of src/server/modules/games/schemas.ts describe exactly what the routes send:
+ * The answer schemas of src/shared/api/games.ts describe exactly what the routes send:
  * a real answer of every games route parses with its schema, whose objects allow no other keys.
  */
 const g = gamesBench();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CASES } from '../../src/games/cases/catalogue.ts';
 import { offeredPair, rankOf } from '../../src/games/hilo/engine.ts';
-import { post } from '../../src/server/modules/wallet/ledger.ts';
+import { post } from '../../src/server/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, register } from '../helpers/auth.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { post } from '../../src/server/modules/wallet/ledger.ts';
+import { post } from '../../src/server/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
 import { newPlayer } from '../helpers/players.ts';

@@ -23,6 +23,21 @@ function candidate(database: Database, name: string, log: string[], retryMs = 10
   );
 }
 
+/** `database` with its lock attempts counted in `tries`. */
+function counting(database: Database, tries: { n: number }): Database {
+  return new Proxy(database, {
+    get(target, key) {
+      if (key === 'tryLock')
+        return (lockKey: number) => {
+          tries.n += 1;
+          return target.tryLock(lockKey);
+        };
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 describe('leader election', () => {
   let first: Database;
   let second: Database;
@@ -44,8 +59,10 @@ describe('leader election', () => {
     const log: string[] = [];
     const a = candidate(first, 'a', log);
     await expect.poll(() => log).toEqual(['a leads']);
-    const b = candidate(second, 'b', log);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    const tries = { n: 0 };
+    const b = candidate(counting(second, tries), 'b', log);
+    // b has tried the lock, and tried again after its retry interval, while a held it.
+    await expect.poll(() => tries.n, { interval: 10 }).toBeGreaterThanOrEqual(3);
     expect([a.leading, b.leading]).toEqual([true, false]);
     await a.stop();
     await expect.poll(() => log).toEqual(['a leads', 'a stops', 'b leads']);

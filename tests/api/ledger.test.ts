@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { balanceOf, InsufficientFunds, post } from '../../src/server/modules/ledger/ledger.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
-import { balanceOf, InsufficientFunds, post } from '../../src/server/modules/wallet/ledger.ts';
 import { appForFile } from '../helpers/app.ts';
 import { register } from '../helpers/auth.ts';
 

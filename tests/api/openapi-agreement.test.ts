@@ -96,7 +96,7 @@ const IN_WORDS: Record<string, string> = {
   auto_cash_out_too_low: 'crash: a text multiplier below 1.01',
   auto_cash_out_decimals: 'crash: a number multiplier has at most 2 decimals (multipleOf is inexact)',
   invalid_auto_cash_out: 'crash: a number multiplier has at most 2 decimals (multipleOf is inexact)',
-  invalid_name: 'display names are compared after NFKC normalisation (src/server/http/readable-text.ts)',
+  invalid_name: 'display names are compared after NFKC normalisation (src/shared/readable-text.ts)',
   name_too_long: 'display names are counted after NFKC normalisation',
   invalid_characters: 'fingerprints follow the display names’ rules, after NFKC normalisation',
 };
@@ -115,6 +115,14 @@ const NOT_CHECKED: Record<string, string> = {
   'POST /api/sandbox/checkout/{id}': 'an HTML form of the sandbox provider (payments.test.ts)',
   'POST /api/sandbox/checkout/{id}/3ds': 'an HTML form of the sandbox provider (payments.test.ts)',
   'POST /api/payments/webhooks/sandbox': 'a raw signed body: any text is well-formed, its signature decides',
+  ...Object.fromEntries(
+    ['user/info', 'user/balance', 'transaction/bet', 'transaction/win', 'transaction/rollback'].map(
+      (path) => [
+        `POST /api/aggregator/wallet/${path}`,
+        'the aggregator’s signed Wallet API: always 200 with a status, its signature decides (slots-wallet.test.ts)',
+      ],
+    ),
+  ),
 };
 
 const t = await createTestApp({

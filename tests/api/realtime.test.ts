@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ManualClock } from '../../src/server/clock.ts';
 import { hashOpaque } from '../../src/server/modules/auth/tokens.ts';
-import { WalletEvents } from '../../src/server/modules/wallet/events.ts';
-import { post } from '../../src/server/modules/wallet/ledger.ts';
+import { WalletEvents } from '../../src/server/modules/ledger/events.ts';
+import { post } from '../../src/server/modules/ledger/ledger.ts';
 import { type Bus, createRedisBus, openBus } from '../../src/server/realtime/bus.ts';
 import { publishEvent } from '../../src/server/realtime/gateway.ts';
 import type { FeedItem } from '../../src/shared/wire/bets.ts';
@@ -255,7 +256,10 @@ describe('a socket after its session ends', () => {
   );
 
   test('when the access token expires without a new auth the channel is dropped; a fresh token extends it', async () => {
-    const short = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '3' });
+    // The app's clock starts on a whole second: the first tokens expire 3 s from it exactly.
+    const clock = new ManualClock(Math.ceil(Date.now() / 1000) * 1000);
+    const firstExpiry = clock.now() + 3000;
+    const short = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '3' }, { clock });
     try {
       const at = `${(await short.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
       const player = await playerWithTwoSessions(short);
@@ -264,8 +268,8 @@ describe('a socket after its session ends', () => {
       const renewed = await connect(at);
       expect(await lapsing.auth(player.first.token)).toEqual({ type: 'authenticated', channel });
       expect(await renewed.auth(player.first.token)).toEqual({ type: 'authenticated', channel });
-      // Tokens expire on whole seconds: one refreshed a second later outlives the first.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Tokens expire on whole seconds: one refreshed a second later (on the moved clock) outlives the first.
+      clock.advance(1100);
       const refreshed = await short.app.inject({
         method: 'POST',
         url: '/api/auth/refresh-token',
@@ -273,6 +277,8 @@ describe('a socket after its session ends', () => {
       });
       const fresh = refreshed.json().access_token as string;
       expect(await renewed.auth(fresh)).toEqual({ type: 'authenticated', channel });
+      // The first tokens' lifetime ends on the clock; the lapsing socket's timer finds it over.
+      clock.set(firstExpiry);
 
       expect(await lapsing.next('unauthenticated')).toEqual({
         type: 'unauthenticated',

@@ -226,6 +226,10 @@ describe('rooms', () => {
     await drawn('red', red.id, 'EUR');
     const lastWeek = new Date(previousPeriods(new Date()).weekly.from.getTime() + 86_400_000);
     await g.t.database.query('update room_rounds set settled_at = $1 where id = $2', [lastWeek, red.id]);
+    await g.t.database.query(`update wagers set settled_at = $1 where ref like 'room:' || $2 || ':%'`, [
+      lastWeek,
+      red.id,
+    ]);
     // The drawn 20.00 EUR (2,000 points: level 0) at 0.05 % is 0.01; the 28.00 refunded never counted.
     expect(await weekly()).toMatchObject({ points: '2000', weekly: { amount: '0.01' } });
   });

@@ -12,13 +12,13 @@ import {
   registerRouteSchemas,
   routeSchema,
 } from '../../src/server/http/route-schema.ts';
-import { ROUTES as AUTH } from '../../src/server/modules/auth/schemas.ts';
-import { ROUTES as HISTORY } from '../../src/server/modules/history/schemas.ts';
-import { ROUTES as KYC } from '../../src/server/modules/kyc/schemas.ts';
-import { ROUTES as PAYMENTS } from '../../src/server/modules/payments/schemas.ts';
 import { signPayload } from '../../src/server/modules/payments/signature.ts';
-import { ROUTES as PROFILE } from '../../src/server/modules/profile/schemas.ts';
+import { ROUTES as AUTH } from '../../src/shared/api/auth-routes.ts';
 import { errorBody } from '../../src/shared/api/errors.ts';
+import { ROUTES as HISTORY } from '../../src/shared/api/history-routes.ts';
+import { ROUTES as KYC } from '../../src/shared/api/kyc-routes.ts';
+import { ROUTES as PAYMENTS } from '../../src/shared/api/payments-routes.ts';
+import { ROUTES as PROFILE } from '../../src/shared/api/profile-routes.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, lastCode, lastLink, refreshCookie, STRONG_PASSWORD } from '../helpers/auth.ts';
 import { credit, newPlayer } from '../helpers/players.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { post } from '../../src/server/modules/wallet/ledger.ts';
+import { post } from '../../src/server/modules/ledger/ledger.ts';
 import { type Bus, createMemoryBus, createRedisBus } from '../../src/server/realtime/bus.ts';
 import { FEED_CHANNELS } from '../../src/shared/wire/bets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

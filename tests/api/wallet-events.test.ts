@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { realtimePublishFailures } from '../../src/server/metrics.ts';
-import { WalletEvents } from '../../src/server/modules/wallet/events.ts';
+import { WalletEvents } from '../../src/server/modules/ledger/events.ts';
 import type { Bus } from '../../src/server/realtime/bus.ts';
 import { appForFile } from '../helpers/app.ts';
 import { credit, newPlayer } from '../helpers/players.ts';

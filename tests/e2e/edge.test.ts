@@ -198,7 +198,16 @@ describe('a retired host and single sign-on', () => {
       if (req.isNavigationRequest()) visited.push(new URL(req.url()).host);
     });
     await page.goto(`http://127.0.0.1:${port}/en/faq`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
+    // The trip to the main host and back is over once the page is on the mirror again after it.
+    await expect
+      .poll(
+        () =>
+          visited.includes(`localhost:${port}`) &&
+          visited.at(-1) === `127.0.0.1:${port}` &&
+          new URL(page.url()).host === `127.0.0.1:${port}`,
+      )
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
     expect(visited).toContain(`localhost:${port}`);
     expect(new URL(page.url()).host).toBe(`127.0.0.1:${port}`);
     expect(await sessionState(page)).toBe('guest');

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { RoomRound } from '../../src/shared/api/rooms.ts';
 import { apiCall, fundedPlayer } from '../helpers/funding.ts';
-import { gameStage, headerBalance } from '../helpers/game-page.ts';
+import { gameStage, headerBalance, laidOut } from '../helpers/game-page.ts';
 import { minor } from '../helpers/rooms.ts';
 import { SHOTS } from '../helpers/stage.ts';
 
@@ -12,14 +12,15 @@ import { SHOTS } from '../helpers/stage.ts';
  * browser contexts join the red room; each sees the other live; the countdown runs, the tape
  * lands on the winner, whose header balance grows by the pot less the commission; the round's
  * verify link recomputes the winning ticket on /fairness. The lobby shows the three rooms live.
+ * The draw is scripted (TEST_ROOMS_WINNER_SEAT, NODE_ENV=test): the first seat, Alice, wins.
  */
-const stage = gameStage({ ROOMS_COUNTDOWN_MS: '4000' });
+const stage = gameStage({ NODE_ENV: 'test', ROOMS_COUNTDOWN_MS: '4000', TEST_ROOMS_WINNER_SEAT: '0' });
 
 /** The page, full height, at 1440 and at 390 px (`rooms-<name>-1440.png`, `-390.png`); no sideways scroll. */
 async function shot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await laidOut(page);
     await page.screenshot({ path: path.join(SHOTS, `rooms-${name}-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px: no horizontal scroll`).toBeLessThanOrEqual(0);

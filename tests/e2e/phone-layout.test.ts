@@ -248,10 +248,13 @@ describe('the lobby and the navigation', () => {
     expect(await current.getAttribute('href')).toBe('/en/tournaments/upcoming');
     await page.goto(`${stage.server.url}/en/games/slots`);
     expect(await inHeader.getAttribute('href')).toBe('/en/games/slots');
-    // At 1440 px the leaderboard is under More, which is marked.
+    // The leaderboard: its link in the row is marked, or (when the row is full: it depends on the
+    // fonts' widths) More is, with the link under it; never both.
     await page.goto(`${stage.server.url}/en/top`);
-    expect(await inHeader.count()).toBe(0);
-    expect(await page.locator('#main-nav [data-nav-more]').getAttribute('data-current')).toBe('true');
+    const moreMarked =
+      (await page.locator('#main-nav [data-nav-more]').getAttribute('data-current')) === 'true';
+    if (moreMarked) expect(await inHeader.count()).toBe(0);
+    else expect(await inHeader.getAttribute('href')).toBe('/en/top');
     await context.close();
   });
 });

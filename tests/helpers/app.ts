@@ -12,9 +12,12 @@ import { freshDatabaseUrl } from './database.ts';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'logStream' | 'onRoute' | 'crawlerDns'> & { database?: Database; bus?: Bus } = {},
+  options: Pick<AppDeps, 'logStream' | 'onRoute' | 'crawlerDns' | 'clock'> & {
+    database?: Database;
+    bus?: Bus;
+  } = {},
 ) {
-  const { logStream, onRoute, crawlerDns, database: sharedDatabase, bus: sharedBus } = options;
+  const { logStream, onRoute, crawlerDns, clock, database: sharedDatabase, bus: sharedBus } = options;
   const { url, drop } = sharedDatabase ? { url: undefined, drop: async () => {} } : await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,6 +43,7 @@ export async function createTestApp(
     ...(logStream ? { logStream } : {}),
     ...(onRoute ? { onRoute } : {}),
     ...(crawlerDns ? { crawlerDns } : {}),
+    ...(clock ? { clock } : {}),
   });
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { expect } from 'vitest';
+import { elapsedForMultiplier } from '../../src/games/crash/engine.ts';
 import type { Queryable } from '../../src/server/db/client.ts';
 import type { CrashState } from '../../src/shared/api/crash.ts';
 
@@ -82,6 +83,20 @@ export const inFlight = (stateOf: StateOf, id: number) =>
   waitForState(
     stateOf,
     (s) => (s.round?.id ?? 0) > id || (s.round?.id === id && s.round.status !== 'betting'),
+  );
+
+/**
+ * Waits until round `id`'s flight shows `hundredths` on the server's clock (its state's
+ * `server_time` from its `started_at`) and answers the state then.
+ */
+export const flownTo = (stateOf: StateOf, id: number, hundredths: number, timeout?: number) =>
+  waitForState(
+    stateOf,
+    (s) =>
+      s.round?.id === id &&
+      s.round.started_at !== null &&
+      s.server_time - s.round.started_at >= elapsedForMultiplier(hundredths),
+    timeout,
   );
 
 /** Waits until round `id` crashed. */

@@ -68,6 +68,16 @@ export function gameStage(env: Record<string, string> = {}): GameStage {
   };
 }
 
+/**
+ * Waits until the page has laid out and painted what it has now (two animation frames): after a
+ * viewport change, before a screenshot, instead of a fixed pause.
+ */
+export async function laidOut(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** The balance in the page header, as shown. */
 export const headerBalance = (page: Page) => page.locator('[data-account-amount]').first().textContent();
 
@@ -82,16 +92,16 @@ export const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, ''
 export async function shot(page: Page, name: string, { checkOverflow = true, wide = 1280 } = {}) {
   if (wide !== 1280) {
     await page.setViewportSize({ width: wide, height: 900 });
-    await page.waitForTimeout(150);
+    await laidOut(page);
   }
   await page.screenshot({ path: path.join(SHOTS, `${name}-${wide}.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
+  await laidOut(page);
   await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
   if (checkOverflow) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name}: no horizontal scroll at 390 px`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: wide, height: 900 });
-  await page.waitForTimeout(100);
+  await laidOut(page);
 }

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { floats } from '../../src/games/fair/node.ts';
 import { ensurePairs } from '../../src/server/modules/games/seeds.ts';
-import { balanceOf, post } from '../../src/server/modules/wallet/ledger.ts';
+import { balanceOf, post } from '../../src/server/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { bearer, register } from './auth.ts';
 

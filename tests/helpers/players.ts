@@ -1,4 +1,4 @@
-import { post } from '../../src/server/modules/wallet/ledger.ts';
+import { post } from '../../src/server/modules/ledger/ledger.ts';
 import type { Currency } from '../../src/shared/currencies.ts';
 import type { TestApp } from './app.ts';
 import { bearer, register } from './auth.ts';

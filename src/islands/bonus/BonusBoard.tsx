@@ -187,11 +187,21 @@ function Progress({ grant, money }: { grant: GrantView; money: Money }) {
   );
 }
 
-/** The weights that differ from 100 %, e.g. "roulette 10 %", and the default. */
+/** The lobby names of the products a campaign weighs as a whole (bonus/rules.ts, WEIGHED_PRODUCTS). */
+const PRODUCT_NAMES: Readonly<Record<string, string>> = {
+  slots: 'games.slots.name',
+  live: 'games.liveCasino.name',
+  sports: 'games.betting.name',
+};
+
+/** The weights that differ from 100 %, e.g. "roulette 10 %", "live casino 10 %", and the default. */
 function weightsText(grant: GrantView, t: TFunction): string {
   const parts = Object.entries(grant.weights)
     .filter(([game]) => game !== 'default')
-    .map(([game, weight]) => `${t(`games.${game}.name`, { defaultValue: game })} ${weight} %`);
+    .map(
+      ([game, weight]) =>
+        `${t(PRODUCT_NAMES[game] ?? `games.${game}.name`, { defaultValue: game })} ${weight} %`,
+    );
   const base = grant.weights.default ?? 100;
   return [t('bonus.weightOthers', { weight: base }), ...parts].join(' · ');
 }

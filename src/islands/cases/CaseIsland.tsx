@@ -8,7 +8,6 @@ import { toMinor } from '../../shared/money.ts';
 import { $sessionStatus, $user } from '../../stores/user.ts';
 import {
   type Bet,
-  type BetAnswer,
   formatMoney,
   formatMultiplier,
   formatNumber,
@@ -91,7 +90,7 @@ function CaseGame({ locale, slug, name, rubPrice, children }: Props) {
   const play = useCallback(
     async (_amount: string): Promise<Bet> => {
       setWon(null);
-      const answer = await api.post<BetAnswer<'cases'>>('/games/cases/open', { slug });
+      const answer = await api.post('POST /games/cases/open', { body: { slug } });
       await reel.current?.spin(answer.bet.outcome.row);
       setWon(answer.bet);
       return answer.bet;

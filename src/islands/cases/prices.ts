@@ -2,7 +2,8 @@
  * Case prices in the player's currency from the public catalogue (`GET /games/cases`,
  * docs/api-games.md); pages render the RUB price from src/games/cases/catalogue.ts first.
  */
-import { api } from '../../client/api.ts';
+import { call } from '../../client/api.ts';
+import type { Currency } from '../../shared/currencies.ts';
 
 export interface CasePrice {
   slug: string;
@@ -13,8 +14,7 @@ export interface CasePrice {
 }
 
 /** The catalogue priced in `currency` (the server's default is RUB). */
-export async function fetchCasePrices(currency: string | null | undefined): Promise<CasePrice[]> {
-  const searchParams = currency ? { currency } : undefined;
-  const answer = await api().get('games/cases', { searchParams }).json<{ data: CasePrice[] }>();
+export async function fetchCasePrices(currency: Currency | null | undefined): Promise<CasePrice[]> {
+  const answer = await call('GET /games/cases', currency ? { query: { currency } } : {});
   return answer.data;
 }

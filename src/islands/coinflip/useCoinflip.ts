@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $sessionStatus } from '../../stores/user.ts';
-import { type Bet, type BetAnswer, playSound, useBusyWhile, useGameApi, wait } from '../games/kit/index.ts';
+import { type Bet, playSound, useBusyWhile, useGameApi, wait } from '../games/kit/index.ts';
 import { useApiCall } from '../ui/useApi.ts';
 import { type CoinSide, landingRotation, readSeries, type Series } from './series.ts';
 
@@ -53,7 +53,7 @@ export function useCoinflip() {
     if (status !== 'user') return;
     let live = true;
     api
-      .get<Bet<'coinflip'> | null>('/games/coinflip/active')
+      .get('GET /games/coinflip/active')
       .then((active) => {
         if (!live || !active) return;
         const view = show(active);
@@ -76,7 +76,7 @@ export function useCoinflip() {
   /** The kit's `play`: opens a series (debits the stake) and resolves with the active bet. */
   const start = useCallback(
     async (amount: string): Promise<Bet> => {
-      const answer = await api.post<BetAnswer<'coinflip'>>('/games/coinflip/start', { amount });
+      const answer = await api.post('POST /games/coinflip/start', { body: { amount } });
       setNote(null);
       show(answer.bet);
       return answer.bet;
@@ -89,11 +89,7 @@ export function useCoinflip() {
     const index = series?.flips.length ?? 0;
     const betId = bet?.id;
     void run(async () => {
-      const answer = await api.post<BetAnswer<'coinflip'>>('/games/coinflip/flip', {
-        side,
-        index,
-        bet_id: betId,
-      });
+      const answer = await api.post('POST /games/coinflip/flip', { body: { side, index, bet_id: betId } });
       const shown = answer.bet.outcome.flips.at(-1);
       if (shown) {
         setFlipping(true);
@@ -113,7 +109,7 @@ export function useCoinflip() {
 
   const cashOut = () => {
     void run(async () => {
-      const answer = await api.post<BetAnswer<'coinflip'>>('/games/coinflip/cashout');
+      const answer = await api.post('POST /games/coinflip/cashout', {});
       settled(answer.bet, show(answer.bet));
     });
   };

@@ -38,7 +38,7 @@ export function RoundModal({
     const element = dialog.current;
     if (element && !element.open) element.showModal();
     let live = true;
-    gameApi.get<CrashRound>(`/games/crash/rounds/${id}`).then(
+    gameApi.get('GET /games/crash/rounds/:id', { params: { id } }).then(
       (answer) => live && setRound(answer),
       () => live && setFailed(true),
     );

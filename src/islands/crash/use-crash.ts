@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { realtime } from '../../client/realtime.ts';
-import type { CrashBetAnswer, CrashCashOutAnswer, CrashState, MyCrashBet } from '../../shared/api/crash.ts';
+import type { CrashState, MyCrashBet } from '../../shared/api/crash.ts';
 import { $user } from '../../stores/user.ts';
 import { gameApi } from '../games/kit/api.ts';
 import { applyCrashEvent, catchUp, type ReceivedEvent, roundTakingBets } from './crash-state.ts';
@@ -31,7 +31,7 @@ export function useCrash() {
     const run = ++loads.current;
     try {
       const sent = Date.now();
-      const data = await gameApi.get<CrashState>('/games/crash');
+      const data = await gameApi.get('GET /games/crash');
       if (run !== loads.current) return;
       // The answer was written about half-way through the call.
       setOffset(data.server_time - (sent + Date.now()) / 2);
@@ -45,7 +45,7 @@ export function useCrash() {
   const loadMine = useCallback(async () => {
     if (!$user.get()) return setMine([]);
     try {
-      setMine(await gameApi.get<MyCrashBet[]>(`/games/crash/bets?limit=${MY_BETS}`));
+      setMine(await gameApi.get('GET /games/crash/bets', { query: { limit: MY_BETS } }));
     } catch {}
   }, []);
 
@@ -78,9 +78,8 @@ export function useCrash() {
 
   const bet = useCallback(
     async (amount: string, autoCashOut: string | null) => {
-      const answer = await gameApi.post<CrashBetAnswer>('/games/crash/bet', {
-        amount,
-        ...(autoCashOut ? { auto_cash_out: autoCashOut } : {}),
+      const answer = await gameApi.post('POST /games/crash/bet', {
+        body: { amount, ...(autoCashOut ? { auto_cash_out: autoCashOut } : {}) },
       });
       noteMine(answer.bet);
       return answer;
@@ -90,7 +89,7 @@ export function useCrash() {
 
   const cashOut = useCallback(
     async (roundId: number) => {
-      const answer = await gameApi.post<CrashCashOutAnswer>('/games/crash/cashout', { round_id: roundId });
+      const answer = await gameApi.post('POST /games/crash/cashout', { body: { round_id: roundId } });
       noteMine(answer.bet);
       return answer;
     },

@@ -11,7 +11,6 @@ import type { Locale } from '../../shared/locales.ts';
 import { fromMinor, toMinor } from '../../shared/money.ts';
 import {
   animationsOff,
-  type BetAnswer,
   formatNumber,
   GameShell,
   localizeDecimal,
@@ -87,10 +86,8 @@ function Dice() {
   };
 
   const play = async (stake: string) => {
-    const answer = await api.post<BetAnswer<'dice'>>('/games/dice/bet', {
-      amount: stake,
-      target: formatRoll(target),
-      direction,
+    const answer = await api.post('POST /games/dice/bet', {
+      body: { amount: stake, target: formatRoll(target), direction },
     });
     const value = rollFromText(answer.bet.outcome.roll);
     if (value !== null && animationsOff()) {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { HiloAction } from '../../games/hilo/engine.ts';
 import { type Bet, playSound, wait } from '../games/kit/index.ts';
+import { HILO_CALLS } from '../games/kit/round-calls.ts';
 import { useRound } from '../games/kit/use-round.ts';
 import { readHand } from './hand.ts';
 
@@ -13,8 +14,8 @@ export const DEAL_MS = 420;
  * shows the answer.
  */
 export function useHilo(formatDetail: (detail: string) => string) {
-  const round = useRound<'hilo'>(
-    { game: 'hilo', step: 'step', stepsOf: (bet) => bet.params.actions.length },
+  const round = useRound(
+    { game: 'hilo', calls: HILO_CALLS, stepsOf: (bet) => bet.params.actions.length },
     formatDetail,
   );
   const [dealing, setDealing] = useState(false);

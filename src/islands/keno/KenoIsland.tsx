@@ -10,7 +10,6 @@ import { verdictOf } from '../games/kit/bet-result.ts';
 import {
   animationsOff,
   type Bet,
-  type BetAnswer,
   formatMoneyText,
   GameShell,
   inInstantSeries,
@@ -88,10 +87,8 @@ function Keno() {
         setRound(null);
       }
       try {
-        const { bet } = await api.post<BetAnswer<'keno'>>('/games/keno/bet', {
-          amount,
-          risk: playedRisk,
-          picks: played,
+        const { bet } = await api.post('POST /games/keno/bet', {
+          body: { amount, risk: playedRisk, picks: played },
         });
         const { drawn } = bet.outcome;
         if (!animationsOff()) {

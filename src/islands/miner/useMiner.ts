@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { multiplier } from '../../games/miner/engine.ts';
 import type { Ratio } from '../../games/ratio.ts';
-import { type Bet, type BetAnswer, playSound, useGameApi, wait } from '../games/kit/index.ts';
+import { type Bet, playSound, useGameApi, wait } from '../games/kit/index.ts';
+import { MINER_CALLS } from '../games/kit/round-calls.ts';
 import { useRound } from '../games/kit/use-round.ts';
 import {
   canReveal,
@@ -25,8 +26,8 @@ export type MinerMode = 'manual' | 'auto';
  */
 export function useMiner(formatDetail: (detail: string) => string) {
   const api = useGameApi();
-  const round = useRound<'miner'>(
-    { game: 'miner', step: 'reveal', stepsOf: (bet) => bet.params.tiles.length },
+  const round = useRound(
+    { game: 'miner', calls: MINER_CALLS, stepsOf: (bet) => bet.params.tiles.length },
     formatDetail,
   );
   const [mines, setMinesState] = useState(DEFAULT_MINES);
@@ -73,11 +74,7 @@ export function useMiner(formatDetail: (detail: string) => string) {
     async (amount: string): Promise<Bet> => {
       if (mode === 'manual') return round.start({ amount, mines });
       round.setNote(null);
-      const answer = await api.post<BetAnswer<'miner'>>('/games/miner/auto', {
-        amount,
-        mines,
-        tiles: pattern,
-      });
+      const answer = await api.post('POST /games/miner/auto', { body: { amount, mines, tiles: pattern } });
       await showAuto(answer.bet);
       return answer.bet;
     },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../client/api.ts';
+import { call } from '../../client/api.ts';
 import { loginWithSocial, openSocialPopup, SocialLoginError } from '../../client/social.ts';
 import type { ConfigResponse } from '../../shared/api/config.ts';
 import type { Currency } from '../../shared/currencies.ts';
@@ -11,10 +11,9 @@ let providers: Promise<string[]> | undefined;
 
 /** Configured social login providers (GET config → social_providers), fetched once per page. */
 function socialProviders(): Promise<string[]> {
-  providers ??= api()
-    .get('config')
-    .json<Partial<ConfigResponse>>()
-    .then(({ data }) =>
+  providers ??= call('GET /config')
+    // Read defensively: a button row never breaks the modal.
+    .then(({ data }: Partial<ConfigResponse>) =>
       Array.isArray(data?.social_providers)
         ? data.social_providers.filter((p): p is string => typeof p === 'string')
         : [],

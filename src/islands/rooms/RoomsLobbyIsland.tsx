@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { realtime } from '../../client/realtime.ts';
 import { localHref } from '../../client/site.ts';
-import type { RoomState, RoomsResponse } from '../../shared/api/rooms.ts';
+import type { RoomState } from '../../shared/api/rooms.ts';
 import { displayCurrency } from '../../shared/currencies.ts';
 import { ROOMS, type Room } from '../../shared/games.ts';
 import type { Locale } from '../../shared/locales.ts';
@@ -40,9 +40,7 @@ function useLobby(locale: Locale) {
   const load = useCallback(async () => {
     const run = ++loads.current;
     const sent = Date.now();
-    const data = await gameApi
-      .get<RoomsResponse['data']>(`/games/rooms?currency=${currency}`)
-      .catch(() => null);
+    const data = await gameApi.get('GET /games/rooms', { query: { currency } }).catch(() => null);
     if (!data || run !== loads.current) return;
     setOffset(data.server_time - (sent + Date.now()) / 2);
     setRooms(Object.fromEntries(data.rooms.map((state) => [state.room, state])));

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { holdLiveBalance } from '../../client/live-balance.ts';
 import { realtime } from '../../client/realtime.ts';
-import type { LeaveAnswer, RoomResponse, RoomRound, RoomSeat, StakeAnswer } from '../../shared/api/rooms.ts';
+import type { RoomRound, RoomSeat } from '../../shared/api/rooms.ts';
 import { displayCurrency } from '../../shared/currencies.ts';
 import type { Room } from '../../shared/games.ts';
 import type { Locale } from '../../shared/locales.ts';
@@ -46,8 +46,11 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
     try {
       const sent = Date.now();
       const [data, rounds] = await Promise.all([
-        gameApi.get<RoomResponse['data']>(`/games/rooms/${room}?currency=${currency}`),
-        gameApi.get<RoomRound[]>(`/games/rooms/${room}/rounds?currency=${currency}&limit=${RECENT}`),
+        gameApi.get('GET /games/rooms/:room', { params: { room }, query: { currency } }),
+        gameApi.get('GET /games/rooms/:room/rounds', {
+          params: { room },
+          query: { currency, limit: RECENT },
+        }),
       ]);
       if (run !== loads.current) return;
       // The answer was written about half-way through the call.
@@ -96,7 +99,7 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
   useEffect(() => {
     if (!userId || !liveId) return;
     let live = true;
-    gameApi.get<RoomSeat | null>(`/games/rooms/${room}/mine`).then(
+    gameApi.get('GET /games/rooms/:room/mine', { params: { room } }).then(
       (seat) => {
         if (live && seat) noteSeat(seat);
       },
@@ -160,9 +163,9 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
   const stake = useCallback(
     async (action: 'join' | 'add', amount: string) => {
       const roundId = view?.state.round.id;
-      const answer = await gameApi.post<StakeAnswer>(`/games/rooms/${room}/${action}`, {
-        amount,
-        ...(roundId ? { round_id: roundId } : {}),
+      const answer = await gameApi.post(`POST /games/rooms/:room/${action}`, {
+        params: { room },
+        body: { amount, ...(roundId ? { round_id: roundId } : {}) },
       });
       takeRound(answer.round);
       noteSeat({ round_id: answer.round.id, seat: answer.seat, stake: answer.stake });
@@ -173,7 +176,10 @@ export function useRoom(room: Room, locale: Locale, { reducedMotion }: { reduced
 
   const leave = useCallback(async () => {
     if (!mine) return null;
-    const answer = await gameApi.post<LeaveAnswer>(`/games/rooms/${room}/leave`, { round_id: mine.round_id });
+    const answer = await gameApi.post('POST /games/rooms/:room/leave', {
+      params: { room },
+      body: { round_id: mine.round_id },
+    });
     takeRound(answer.round);
     setSeats(({ [mine.round_id]: _left, ...others }) => others);
     return answer;

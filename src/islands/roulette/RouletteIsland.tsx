@@ -10,7 +10,6 @@ import { $user } from '../../stores/user.ts';
 import {
   animationsOff,
   type Bet,
-  type BetAnswer,
   formatChip,
   formatMoney,
   GameShell,
@@ -116,10 +115,10 @@ function Roulette() {
     }
     let live = true;
     api
-      .get<Bet<'roulette'>[]>(`/games/bets?game=roulette&per_page=${RECENT}`)
+      .get('GET /games/bets', { query: { game: 'roulette', per_page: RECENT } })
       .then((bets) => {
         if (!live) return;
-        const pockets = bets.map((bet) => bet.outcome.pocket);
+        const pockets = bets.filter((bet) => bet.game === 'roulette').map((bet) => bet.outcome.pocket);
         setRecent(pockets);
         const last = pockets[0];
         if (last !== undefined) void wheel.spinTo(last, true);
@@ -185,7 +184,7 @@ function Roulette() {
     setSpinning(true);
     setPlayed({ base, sent, result: null });
     try {
-      const { bet } = await api.post<BetAnswer<'roulette'>>('/games/roulette/bet', layoutBody(sent));
+      const { bet } = await api.post('POST /games/roulette/bet', { body: layoutBody(sent) });
       const { pocket, returns } = bet.outcome;
       await wheel.spinTo(pocket, animationsOff());
       // The stacks whose bet returned something (returns[i] answers sent[i]).

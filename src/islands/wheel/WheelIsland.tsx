@@ -12,7 +12,6 @@ import type { Locale } from '../../shared/locales.ts';
 import {
   animationsOff,
   type Bet,
-  type BetAnswer,
   GameShell,
   inInstantSeries,
   onFrame,
@@ -74,7 +73,7 @@ function Wheel({ locale }: { locale: Locale }) {
         setStop(null);
       }
       try {
-        const { bet } = await api.post<BetAnswer<'wheel'>>('/games/wheel/bet', { amount, ...played });
+        const { bet } = await api.post('POST /games/wheel/bet', { body: { amount, ...played } });
         // A random stop within the middle 70% of the segment, so spins do not all look alike.
         const offset = (Math.random() - 0.5) * 0.7;
         const landing = () =>

@@ -68,7 +68,7 @@ const API_PATH = /^\/api(\/|\?|$)/;
  */
 export function corsHook(origins: OriginPolicy) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    // request.url is already rewritten: an api. host's paths sit under /api (src/server/app.ts).
+    // request.url is already rewritten: an api. host's paths sit under /api (src/server/http/fastify.ts).
     if (!API_PATH.test(request.url)) return;
     const origin = request.headers.origin;
     const preflight =

@@ -9,7 +9,7 @@ const openApiSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
   .describe('An OpenAPI 3.1 document');
 
-/** GET /openapi.json and GET /docs, mounted under /api (src/server/app.ts). */
+/** GET /openapi.json and GET /docs, mounted under /api (src/server/http/core.ts). */
 export async function docsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   let page: string | undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import type { ErrorKind } from '../domain-error.ts';
+import type { Caller, DocumentedBody, RouteSchemaInput } from '../../shared/api/declare.ts';
 import { STATUS_OF } from './errors.ts';
 
 /**
@@ -86,44 +86,13 @@ export const SECURITY = {
   player: [{ player: [] }],
   /** The operator API's token: `Authorization: Bearer $OPERATOR_API_TOKEN` (docs/api-money.md). */
   operator: [{ operator: [] }],
-} as const;
+} as const satisfies Record<Caller, unknown>;
 
-/** A body documented only: its content type and the zod schema of what it carries. */
-export interface DocumentedBody {
-  type: string;
-  schema: ZodType;
-}
+/** The declaration's shape (src/shared/api/declare.ts), shared with the browser's typed client. */
+export type { DocumentedBody, RouteSchemaInput };
 
 /** The key of a route's schema under which its documentation-only body travels to the document. */
 export const DOCUMENTED_BODY_KEY = 'documentedBody';
-
-/** What a route declares; everything but `summary` and `response` is optional. */
-export interface RouteSchemaInput {
-  /** One line: what the operation does. */
-  summary: string;
-  description?: string;
-  /** Defaults to the module's tag (`tagged` in src/server/http/openapi.ts). */
-  tags?: readonly string[];
-  /** Who must call it; absent: anybody. */
-  auth?: keyof typeof SECURITY;
-  body?: ZodType;
-  querystring?: ZodType;
-  params?: ZodType;
-  /** Parsed headers replace `request.headers`: declare them with `z.looseObject`. */
-  headers?: ZodType;
-  /**
-   * A body the handler reads itself (a multipart stream, a form read leniently), documented with
-   * its content type but never validated by Fastify; a route declares `body` or this, not both.
-   */
-  documentedBody?: DocumentedBody;
-  /** Success answers by status; a non-JSON answer as `{ description, content: { type: { schema } } }`. */
-  response: Record<number, ZodType | { description?: string; content: Record<string, { schema: ZodType }> }>;
-  /**
-   * The expected failures besides validation (422), as DomainError kinds; documented as
-   * `{ errors: {…} }` answers with their status (STATUS_OF in src/server/http/errors.ts).
-   */
-  errors?: readonly ErrorKind[];
-}
 
 /** The declared statuses of expected failures, carried to the document as an extension. */
 export const ERRORS_KEY = 'x-errors';

@@ -3,8 +3,14 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import {
+  boundedText,
+  HTTP_URL,
+  httpUrl,
+  trimmedPattern,
+  withinStoredYears,
+} from '../../shared/api/fields.ts';
 import { zodToErrors } from './errors.ts';
-import { boundedText, HTTP_URL, httpUrl, trimmedPattern, withinStoredYears } from './schemas.ts';
 
 const ajv = new Ajv2020({ strict: false });
 addFormats.default(ajv);

@@ -6,10 +6,11 @@ import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
 import type { PublicOffer } from '../../shared/api/bonus.ts';
+import type { SlotGamesAnswer } from '../../shared/api/slots.ts';
 import { connectSources } from '../../shared/hosts.ts';
 import { thirdPartySources } from '../../shared/third-parties.ts';
+import type { SiteContentReader } from '../../shared/wire/site-content.ts';
 import type { SiteSettings } from '../config.ts';
-import type { SiteContentReader } from '../modules/edge/site-content.ts';
 import { type CachedPages, SEO_PATHS, SERVER_PATHS } from './cached-pages.ts';
 import { seoRoutes } from './seo-routes.ts';
 
@@ -40,6 +41,12 @@ function listFiles(root: string, dir = ''): string[] {
 export interface SiteContent {
   /** Running public bonus campaigns, each in every currency it applies to (tag `bonuses`, docs/bonuses.md). */
   offers(): Promise<PublicOffer[]>;
+  /**
+   * HOOK (slots pages): the kept slots catalogue, as GET /api/slots/games answers it (tag `slots`):
+   * the home lobby's slots row and the game pages' name and facts render from it. Unset, the home
+   * shows no slots row and the slots pages read the catalogue in the browser.
+   */
+  slots?(): Promise<SlotGamesAnswer>;
 }
 
 export async function serveSite(

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { isStorableText, unstorableTextPath } from './text-guard.ts';
 
 describe('storable text', () => {
@@ -33,5 +33,15 @@ describe('the first unstorable string of a request value', () => {
     const depth = 200_000;
     const body = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`);
     expect(unstorableTextPath(body)).toBe(Array(depth).fill('0').join('.'));
+  });
+
+  test('raw bytes a route reads itself are not text, and not walked byte by byte', () => {
+    const bytes = Buffer.from('{"user":"1\u0000"}'.repeat(10_000));
+    const entries = vi.spyOn(Object, 'entries');
+    expect(unstorableTextPath(bytes)).toBeNull();
+    expect(unstorableTextPath({ raw: new Uint8Array(4) })).toBeNull();
+    // One object walked (the wrapper); never the bytes.
+    expect(entries).toHaveBeenCalledTimes(1);
+    entries.mockRestore();
   });
 });

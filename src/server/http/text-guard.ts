@@ -34,6 +34,9 @@ export function unstorableTextPath(value: unknown): string | null {
     const step = stack.pop()!;
     if (typeof step.value === 'string') {
       if (!isStorableText(step.value)) return pathOf(step);
+    } else if (ArrayBuffer.isView(step.value)) {
+      // Bytes a route reads itself (a raw body kept for its signature): no text here, and walking
+      // them as an object's entries would visit every byte.
     } else if (step.value !== null && typeof step.value === 'object') {
       const entries = Object.entries(step.value);
       // A bad key is named by the object that holds it.

@@ -5,7 +5,6 @@ import {
   type ChannelPayload,
   isPublicChannel,
   type PublicChannel,
-  parseClientMessage,
   RELAY_IN_FLIGHT,
   type RelayRequest,
   type ServerMessage,
@@ -13,6 +12,8 @@ import {
   type UserChannel,
   userChannel,
 } from '../../shared/wire/realtime.ts';
+import { parseClientMessage } from '../../shared/wire/realtime-messages.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Bus } from './bus.ts';
 
 const INSTANCE = randomUUID().slice(0, 8);
@@ -129,8 +130,11 @@ export async function realtimeGateway(
     authenticator,
     snapshots = {},
     relay,
+    clock = systemClock,
   }: {
     bus: Bus;
+    /** The time access tokens expire on (src/server/clock.ts); default the system's. */
+    clock?: Clock;
     authenticator: SocketAuthenticator;
     /** Runs `request` messages; without it every request is answered 404. */
     relay?: Relay;
@@ -191,10 +195,10 @@ export async function realtimeGateway(
         () => {
           if (binding?.identity !== identity) return;
           // A timer may fire a moment early: drop only once the token has really expired.
-          if (Date.now() < identity.expiresAt) binding.expiry = armExpiry(identity);
+          if (clock.now() < identity.expiresAt) binding.expiry = armExpiry(identity);
           else release('expired');
         },
-        Math.min(MAX_TIMER_MS, Math.max(0, identity.expiresAt - Date.now())),
+        Math.min(MAX_TIMER_MS, Math.max(0, identity.expiresAt - clock.now())),
       );
 
     /** Binds the socket to `identity`; a re-auth of the same player keeps the bus subscription. */
@@ -246,13 +250,13 @@ export async function realtimeGateway(
       }
     };
 
-    send({ type: 'hello', serverTime: Date.now(), instance: INSTANCE });
+    send({ type: 'hello', serverTime: clock.now(), instance: INSTANCE });
     socket.on('message', (raw: Buffer) => {
       const message = parseClientMessage(raw.toString());
       if (!message) return send({ type: 'error', code: 'bad_message' });
       switch (message.type) {
         case 'ping':
-          return send({ type: 'pong', serverTime: Date.now() });
+          return send({ type: 'pong', serverTime: clock.now() });
         case 'auth': {
           authAttempt += 1;
           authenticate(message.token, authAttempt).catch((err: unknown) => {

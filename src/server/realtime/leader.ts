@@ -90,3 +90,17 @@ export function elect(
     },
   };
 }
+
+/** Resolves after `ms` (at once for none), or as soon as `signal` aborts: a leader's wait between steps. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}

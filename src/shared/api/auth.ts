@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /** The answers of the accounts API the browser reads (docs/api-auth.md). */
 
+/** The longest device fingerprint accepted (FingerprintJS's visitor id is 32 characters). */
+export const FINGERPRINT_MAX = 200;
+
 /** A new session ("Session responses"); the refresh and device cookies come with it. */
 export const sessionResponse = z.object({
   success: z.literal(true),

@@ -7,6 +7,10 @@ import { decimal, timestamp } from './common.ts';
  * strings in major units. Types are the wire form (`z.input`: timestamps as ISO strings).
  */
 
+/** The delivery states of a sandbox webhook (the operator lists them by state). */
+export const WEBHOOK_STATES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookState = (typeof WEBHOOK_STATES)[number];
+
 /** GET /payments/methods: deposit methods in the player's currency, with limits and presets. */
 export const methodsResponse = z.object({
   data: z.array(

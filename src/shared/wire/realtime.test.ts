@@ -6,12 +6,12 @@ import {
   isPublicChannel,
   isRelayedPath,
   isUserChannel,
-  parseClientMessage,
   parseServerMessage,
   type ServerMessage,
   userChannel,
   versionOrder,
 } from './realtime.ts';
+import { parseClientMessage } from './realtime-messages.ts';
 
 describe('the /ws protocol', () => {
   test('public channels, the player channel and how each numbers its events', () => {

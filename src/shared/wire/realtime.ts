@@ -1,5 +1,6 @@
 import type { CrashEvent } from '../api/crash.ts';
 import type { RoomEvent } from '../api/rooms.ts';
+import { INSTANT_BET_PATHS, ROOMS } from '../games.ts';
 import { FEED_CHANNELS, type FeedChannel, type FeedItem } from './bets.ts';
 
 export type { FeedChannel };
@@ -15,8 +16,8 @@ export type { FeedChannel };
 
 // ───────────────────────────── channels ─────────────────────────────
 
-/** The colours of the rooms lobby, one public channel each. */
-export const ROOM_COLORS = ['red', 'yellow', 'purple'] as const;
+/** The colours of the rooms lobby (the registry's rooms, src/shared/games.ts), one public channel each. */
+export const ROOM_COLORS = ROOMS;
 export type RoomColor = (typeof ROOM_COLORS)[number];
 
 /** Every settled bet (`feed:bets`) and the big-stake ones (`feed:high-rollers`), by feed kind. */
@@ -165,36 +166,18 @@ export interface RelayRequest {
 }
 
 /**
- * The API paths a socket relays: the instant bets, where a round trip over the socket (about 2 ms
- * in Chromium here) replaces a `fetch` (6-9 ms) for an auto-bet series.
+ * The API paths a socket relays: the instant bets (the registry's `instantBet`, src/shared/games.ts),
+ * where a round trip over the socket (about 2 ms in Chromium here) replaces a `fetch` (6-9 ms) for
+ * an auto-bet series.
  */
-const RELAYED_PATHS = /^\/games\/(?:(?:dice|keno|roulette|wheel)\/bet|cases\/open|miner\/auto)$/;
+const RELAYED_PATHS: ReadonlySet<string> = new Set(INSTANT_BET_PATHS);
 
 export function isRelayedPath(path: string): boolean {
-  return RELAYED_PATHS.test(path);
+  return RELAYED_PATHS.has(path);
 }
 
 /** The most requests one socket may have in flight; more are answered 429 at once. */
 export const RELAY_IN_FLIGHT = 8;
-
-function relayRequest(value: Record<string, unknown>): RelayRequest | null {
-  const { id, method, path, key, body, headers } = value;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return null;
-  if (method !== 'POST' || typeof path !== 'string' || path.length > 200) return null;
-  if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const request: RelayRequest = { id, method, path, key, body: body as Record<string, unknown> };
-  if (headers && typeof headers === 'object') {
-    const h = headers as Record<string, unknown>;
-    const picked: NonNullable<RelayRequest['headers']> = {};
-    for (const name of ['accept-language', 'region'] as const) {
-      const v = h[name];
-      if (typeof v === 'string' && v.length <= 200) picked[name] = v;
-    }
-    request.headers = picked;
-  }
-  return request;
-}
 
 export type ServerMessage = {
   [K in keyof ServerMessages]: { type: K } & ServerMessages[K];
@@ -203,31 +186,12 @@ export type ClientMessage = {
   [K in keyof ClientMessages]: { type: K } & ClientMessages[K];
 }[keyof ClientMessages];
 
-/** A client message from the wire, or null for anything else (the server answers `bad_message`). */
-export function parseClientMessage(raw: string): ClientMessage | null {
-  try {
-    const value = JSON.parse(raw) as { type?: unknown; channel?: unknown; token?: unknown };
-    if (!value || typeof value !== 'object') return null;
-    if (value.type === 'ping') return { type: 'ping' };
-    if (value.type === 'request') {
-      const request = relayRequest(value as Record<string, unknown>);
-      return request && { type: 'request', ...request };
-    }
-    if (value.type === 'auth' && typeof value.token === 'string' && value.token.length < 4096)
-      return { type: 'auth', token: value.token };
-    if (value.type === 'subscribe' && typeof value.channel === 'string') {
-      // Any name parses; the gateway refuses one that is not public (`forbidden_channel`).
-      return { type: 'subscribe', channel: value.channel as PublicChannel };
-    }
-    if (value.type === 'unsubscribe' && typeof value.channel === 'string')
-      return { type: 'unsubscribe', channel: value.channel as Channel };
-  } catch {}
-  return null;
-}
-
 /**
  * A server message from the wire, or null when it is not one. Only the envelope is checked (type,
- * channel, version); an event's `data` is for the channel's reader to narrow.
+ * channel, version); an event's `data` is for the channel's reader to narrow. Checked by hand, as
+ * `serverMessage` (src/shared/wire/realtime-messages.ts) declares it, so that the socket client,
+ * on every page, ships no zod; realtime-messages.test.ts holds the two to agree. Client messages
+ * are parsed with their schema there (`parseClientMessage`, read by the server only).
  */
 export function parseServerMessage(raw: string): ServerMessage | null {
   let value: Record<string, unknown>;

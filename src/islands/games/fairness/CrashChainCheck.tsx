@@ -9,11 +9,6 @@ interface Published {
   terminating_hash: string | null;
 }
 
-/** The published chain's length, from `GET /games/crash`. */
-interface ChainState {
-  chain: { length: number } | null;
-}
-
 /**
  * Checks a crash game hash against the published terminating hash (docs/fairness.md §4): hashes it
  * again and again in the browser until it reaches `h_0`; the number of steps is the round's id.
@@ -29,8 +24,8 @@ export function CrashChainCheck({ hash, salt }: { hash: string; salt: string }) 
   useEffect(() => {
     let live = true;
     Promise.all([
-      gameApi.get<Published>('/games/crash/rounds?limit=1'),
-      gameApi.get<ChainState>('/games/crash'),
+      gameApi.get('GET /games/crash/rounds', { query: { limit: 1 } }),
+      gameApi.get('GET /games/crash'),
     ]).then(
       ([rounds, state]) => live && setPublished({ ...rounds, length: state.chain?.length ?? 0 }),
       () => undefined,

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../../client/errors.ts';
 import { CASES } from '../../../games/cases/catalogue.ts';
 import * as web from '../../../games/fair/web.ts';
+import { SLOT_INFO, SLOT_SLUGS } from '../../../games/slots/index.ts';
+import { isSlot } from '../../../games/slots/verify.ts';
 import { verify } from '../../../games/verifier.ts';
 import { SEGMENT_COUNTS, RISKS as WHEEL_RISKS } from '../../../games/wheel/engine.ts';
 import type { Locale } from '../../../shared/locales.ts';
@@ -272,11 +274,18 @@ function GameSelect({
         value={value}
         onChange={(event) => onChange(event.target.value as VerifyForm['game'])}
       >
-        {GAMES.map((game) => (
+        {GAMES.filter((game) => !isSlot(game)).map((game) => (
           <option key={game} value={game}>
             {t(`games.${game}.name`)}
           </option>
         ))}
+        <optgroup label={t('games.slots.name')}>
+          {SLOT_SLUGS.map((game) => (
+            <option key={game} value={game}>
+              {SLOT_INFO[game].name}
+            </option>
+          ))}
+        </optgroup>
       </select>
     </div>
   );

@@ -6,6 +6,7 @@ import type { Game, VerifyResult as Outcome } from '../../../games/verifier.ts';
 import { formatters } from '../../../i18n/format.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { toMinor } from '../../../shared/money.ts';
+import { SlotResult } from './SlotResult.tsx';
 import type { VerifyExtras } from './verify-query.ts';
 
 export interface Computed {
@@ -183,6 +184,10 @@ export function VerifyResult({
           #{String(outcome.winningTicket)}
         </BigOutcome>
       );
+    case 'star-quest':
+    case 'sugar-storm':
+    case 'fruit-express':
+      return <SlotResult outcome={outcome} locale={locale} />;
   }
 }
 

@@ -1,5 +1,5 @@
 /** The seed-pair and bet calls of docs/api-games.md the fairness modal and verifier make. */
-import { api } from '../../../client/api.ts';
+import { call } from '../../../client/api.ts';
 import type { BetSeeds } from './verify-query.ts';
 
 /** The active pair: `nonce` is the nonce of the next bet. */
@@ -55,24 +55,14 @@ export interface BetView extends BetSeeds {
 }
 
 export const fairnessApi = {
-  seeds: () =>
-    api()
-      .get('games/fairness/seeds')
-      .json<{ data: ActivePair }>()
-      .then((answer) => answer.data),
+  seeds: (): Promise<ActivePair> => call('GET /games/fairness/seeds').then((answer) => answer.data),
   /** Rotates the pair; a blank `clientSeed` lets the server pick a random one. */
-  rotate: (clientSeed: string) =>
-    api()
-      .put('games/fairness/seeds', { json: clientSeed ? { client_seed: clientSeed } : {} })
-      .json<{ data: { previous: RevealedPair; active: ActivePair } }>()
-      .then((answer) => answer.data),
-  history: (page: number, perPage: number) =>
-    api()
-      .get('games/fairness/history', { searchParams: { page, per_page: perPage } })
-      .json<Paged<PastPair>>(),
-  bet: (id: string) =>
-    api()
-      .get(`games/bets/${encodeURIComponent(id)}`)
-      .json<{ data: BetView }>()
-      .then((answer) => answer.data),
+  rotate: (clientSeed: string): Promise<{ previous: RevealedPair; active: ActivePair }> =>
+    call('PUT /games/fairness/seeds', { body: clientSeed ? { client_seed: clientSeed } : {} }).then(
+      (answer) => answer.data,
+    ),
+  history: (page: number, perPage: number): Promise<Paged<PastPair>> =>
+    call('GET /games/fairness/history', { query: { page, per_page: perPage } }),
+  bet: (id: string): Promise<BetView> =>
+    call('GET /games/bets/:id', { params: { id } }).then((answer) => answer.data),
 };

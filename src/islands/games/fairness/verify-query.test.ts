@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import * as web from '../../../games/fair/web.ts';
+import { spinSlot } from '../../../games/slots/index.ts';
+import { nodeFloatSource } from '../../../games/slots/node.ts';
+import { slotOutcome } from '../../../games/slots/verify.ts';
 import { verify } from '../../../games/verifier.ts';
 import {
   emptyForm,
@@ -173,4 +176,20 @@ describe('formFromBet', () => {
     expect(form.values.server_seed).toBe('');
     expect(isComplete(form)).toBe(false);
   });
+});
+
+describe('slots on the verifier page', () => {
+  test.each(['star-quest', 'sugar-storm', 'fruit-express'] as const)(
+    '%s: a link fills the seed fields and the browser replays the spin like the engine',
+    async (game) => {
+      const { form } = formFromQuery(`?game=${game}&server_seed=${SEED}&client_seed=lucky-orbit&nonce=3`);
+      expect(form.game).toBe(game);
+      expect(invalidFields(form)).toEqual([]);
+      expect(queryOf(form)).toBe(`game=${game}&server_seed=${SEED}&client_seed=lucky-orbit&nonce=3`);
+      const request = requestOf(form);
+      if (!request.ok) throw new Error(request.message);
+      const spin = spinSlot(game, nodeFloatSource(SEED, 'lucky-orbit', 3));
+      expect(await verify(request.value, fair)).toEqual(slotOutcome(spin));
+    },
+  );
 });

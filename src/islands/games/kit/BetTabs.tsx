@@ -109,7 +109,7 @@ function FeedTable({ kind }: { kind: FeedKind }) {
     let live = true;
     const load = () =>
       gameApi
-        .get<FeedItem[]>(`/games/feed?kind=${kind}`)
+        .get('GET /games/feed', { query: { kind } })
         .then((items) => {
           if (!live) return;
           setFailed(false);

@@ -2,18 +2,18 @@ import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import { api } from '../../../client/api.ts';
 import { acceptLanguageFor } from '../../../client/api-base.ts';
+import { type CallArgs, request, type Sending, target } from '../../../client/call.ts';
 import { readCookie } from '../../../client/cookies.ts';
 import { holdLiveBalance } from '../../../client/live-balance.ts';
-import { idempotencyKey } from '../../../client/money.ts';
+import { idempotencyKey as newIdempotencyKey } from '../../../client/money.ts';
 import { realtime } from '../../../client/realtime.ts';
+import type { Answer, CallInput, RouteKey, RouteOf } from '../../../shared/api/contract.ts';
 import { fromMinor, toMinor } from '../../../shared/money.ts';
+import type { BetAnswer, BetGame, BetView } from '../../../shared/wire/bets.ts';
 import { isRelayedPath } from '../../../shared/wire/realtime.ts';
 import { $locale } from '../../../stores/locale.ts';
 import { $user } from '../../../stores/user.ts';
 import { $instantPlay, onFrame } from './motion.ts';
-
-/** API paths are written as in docs/api-games.md ("/games/dice/bet"); ky's prefix wants them bare. */
-const bare = (path: string) => path.replace(/^\/+/, '');
 
 /** How many bets a board is showing now: bet balances and new public feed rows wait while above 0. */
 export const $showingOutcome = atom(0);
@@ -65,10 +65,31 @@ function noteBalance(data: unknown): void {
   else applyBalance(balance);
 }
 
+/** The game a route of `/games/<game>/…` plays, when it is one with a bets API. */
+type GameOf<K> = K extends `${string} /games/${infer G}/${string}` ? (G extends BetGame ? G : never) : never;
+
+/**
+ * A bet in an answer of game `G`'s own route: the route answers only its game's bets (the schema,
+ * shared by every game, says "a bet"; the route says which).
+ */
+type OfGame<D, G extends BetGame> = D extends BetAnswer ? BetAnswer<G> : D extends BetView ? BetView<G> : D;
+
+/** The `data` of a game route's answer, its bets narrowed to the route's game. */
+export type GameData<K extends RouteKey> =
+  Answer<K> extends { data: infer D } ? ([GameOf<K>] extends [never] ? D : OfGame<D, GameOf<K>>) : never;
+
+/** The routes answering `{ data }`, by method. */
+type DataRoute<M extends string> = {
+  [K in RouteOf<M>]: Answer<K> extends { data: unknown } ? K : never;
+}[RouteOf<M>];
+
+/** A game call's input: what the route takes but its `Idempotency-Key`, which the kit adds. */
+export type GameInput<K extends RouteKey> = Omit<CallInput<K>, 'headers'>;
+
 export interface GameApi {
   /** POST with a fresh Idempotency-Key; resolves with the answer's `data`. */
-  post<T>(path: string, body?: unknown): Promise<T>;
-  get<T>(path: string): Promise<T>;
+  post<K extends DataRoute<'POST'>>(key: K, input: GameInput<K>): Promise<GameData<K>>;
+  get<K extends DataRoute<'GET'>>(key: K, ...args: CallArgs<K>): Promise<GameData<K>>;
 }
 
 /**
@@ -78,7 +99,7 @@ export interface GameApi {
  * the socket placed is then replayed, never placed twice), so errors, the token refresh and
  * `Retry-After` keep their one path.
  */
-async function overSocket<T>(path: string, body: unknown, key: string): Promise<{ data: T } | null> {
+async function overSocket(path: string, body: unknown, key: string): Promise<{ data: unknown } | null> {
   if (!$instantPlay.get() || !isRelayedPath(path) || !body || typeof body !== 'object') return null;
   const region = readCookie('region');
   const answer = await realtime.request({
@@ -89,27 +110,32 @@ async function overSocket<T>(path: string, body: unknown, key: string): Promise<
     headers: { 'accept-language': acceptLanguageFor($locale.get()), ...(region ? { region } : {}) },
   });
   if (!answer || answer.status < 200 || answer.status >= 300) return null;
-  const data = (answer.body as { data?: T } | null)?.data;
+  const data = (answer.body as { data?: unknown } | null)?.data;
   return data === undefined ? null : { data };
 }
 
+/**
+ * The typed calls of GameApi over the loose `request` (src/client/call.ts): the one place where
+ * an answer is taken as its route's type (GameData: the declared answer, its bets narrowed to the
+ * route's game), as `send` does for every other call.
+ */
+async function dataOf(key: RouteKey, input: Sending, viaSocket: () => Promise<{ data: unknown } | null>) {
+  const answer = (await viaSocket()) ?? (await request(api(), key, input).json<{ data: unknown }>());
+  return answer.data;
+}
+
 export const gameApi: GameApi = {
-  async post<T>(path: string, body?: unknown): Promise<T> {
-    const key = idempotencyKey();
-    const answer =
-      (await overSocket<T>(path, body, key)) ??
-      (await api()
-        .post(bare(path), {
-          ...(body === undefined ? {} : { json: body }),
-          headers: { 'Idempotency-Key': key },
-        })
-        .json<{ data: T }>());
-    noteBalance(answer.data);
-    return answer.data;
+  async post(key, input) {
+    const idempotencyKey = newIdempotencyKey();
+    const sending: Sending = input;
+    const data = await dataOf(key, { ...sending, headers: { 'idempotency-key': idempotencyKey } }, () =>
+      overSocket(`/${target(key, sending.params).path}`, sending.body, idempotencyKey),
+    );
+    noteBalance(data);
+    return data as GameData<typeof key>;
   },
-  async get<T>(path: string): Promise<T> {
-    const answer = await api().get(bare(path)).json<{ data: T }>();
-    return answer.data;
+  async get(key, ...[input]) {
+    return (await dataOf(key, input ?? {}, async () => null)) as GameData<typeof key>;
   },
 };
 

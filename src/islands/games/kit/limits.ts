@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { money } from '../../../client/money.ts';
-import type { PublicCurrency } from '../../../shared/currencies.ts';
+import type { PublicCurrency } from '../../../shared/api/config.ts';
 import { type LimitKey, limitKeyOf } from '../../../shared/games.ts';
 import { toMinor } from '../../../shared/money.ts';
 import type { BetLimits } from './amount.ts';

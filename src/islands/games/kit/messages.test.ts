@@ -81,7 +81,7 @@ function codesThrownByGames(): string[] {
   const root = path.resolve(import.meta.dirname, '../../../server/modules');
   const files = [
     ...readdirSync(path.join(root, 'games')).map((f) => path.join(root, 'games', f)),
-    path.join(root, 'wallet/ledger.ts'),
+    path.join(root, 'ledger/ledger.ts'),
   ].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const known = new Set<string>(ERROR_CODES);
   const found = new Set<string>();

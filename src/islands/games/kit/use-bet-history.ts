@@ -42,7 +42,7 @@ export function useBetHistory(options: {
     }
     let live = true;
     gameApi
-      .get<Bet[]>(`/games/bets?game=${game}&per_page=${KEEP}`)
+      .get('GET /games/bets', { query: { game, per_page: KEEP } })
       .then((bets) => {
         if (!live) return;
         setMyBets(bets);

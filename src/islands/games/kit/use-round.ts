@@ -1,21 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeApiError } from '../../../client/errors.ts';
-import type { BetGame } from '../../../shared/wire/bets.ts';
 import { $sessionStatus } from '../../../stores/user.ts';
 import { useApiCall } from '../../ui/useApi.ts';
-import { useGameApi } from './api.ts';
-import type { Bet, BetAnswer } from './types.ts';
+import type { RoundCalls } from './round-calls.ts';
+import type { Bet } from './types.ts';
 import { useBusyWhile } from './use-busy.ts';
 
 /** Why the board shows what it shows: a resumed round, how the last one ended, or nothing new. */
 export type RoundNote = 'resumed' | 'lost' | 'won' | 'auto' | null;
 
-/** A round game's calls (docs/api-games.md "Rounds across requests"). */
-export interface RoundPaths<G extends BetGame> {
-  /** `/games/<game>/active`, `/start`, the step (`/reveal`, `/step`) and `/cashout`. */
+/** A round game (docs/api-games.md "Rounds across requests"): its calls, and where a round stands. */
+export interface RoundPaths<G extends 'miner' | 'hilo', S, M> {
   game: G;
-  step: string;
+  /** `/games/<game>/active`, `/start`, the step (`/reveal`, `/step`) and `/cashout` (./round-calls.ts). */
+  calls: RoundCalls<G, S, M>;
   /** Steps a round has taken: the index of its next step. */
   stepsOf: (bet: Bet<G>) => number;
 }
@@ -27,14 +26,16 @@ export interface RoundPaths<G extends BetGame> {
  * as stale (another tab moved the round) reloads the round as it stands. `formatDetail` shows the
  * amounts of the server's messages as money.
  */
-export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: (detail: string) => string) {
-  const api = useGameApi();
+export function useRound<G extends 'miner' | 'hilo', S, M>(
+  paths: RoundPaths<G, S, M>,
+  formatDetail: (detail: string) => string,
+) {
+  const { calls } = paths;
   const status = useStore($sessionStatus);
   const call = useApiCall({ formatDetail });
   const [bet, setBet] = useState<Bet<G> | null>(null);
   const [note, setNote] = useState<RoundNote>(null);
   const [moving, setMoving] = useState(false);
-  const base = `/games/${paths.game}`;
   // The kit's `record` (chips, "my bets", the win or loss sound) for a round settled by a move.
   const recordRef = useRef<((bet: Bet) => void) | null>(null);
   const bindRecord = useCallback((record: (bet: Bet) => void) => {
@@ -47,8 +48,8 @@ export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: 
 
   const resume = useCallback(
     (resumed: boolean) =>
-      api
-        .get<Bet<G> | null>(`${base}/active`)
+      calls
+        .active()
         .then((active) => {
           if (active) {
             setBet(active);
@@ -57,7 +58,7 @@ export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: 
           return active;
         })
         .catch(() => null),
-    [api, base],
+    [calls],
   );
 
   // Resume an open round after a reload (or from another device).
@@ -67,13 +68,13 @@ export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: 
 
   /** The kit's `play` in manual mode: opens a round (the stake is taken) and resolves with it. */
   const start = useCallback(
-    async (body: Record<string, unknown>): Promise<Bet> => {
-      const answer = await api.post<BetAnswer<G>>(`${base}/start`, body);
+    async (body: S): Promise<Bet> => {
+      const answer = await calls.start(body);
       setNote(null);
       setBet(answer.bet);
       return answer.bet as Bet;
     },
-    [api, base],
+    [calls],
   );
 
   /** Shows a round that a move settled: the kit records it; `automatic` when the player did not cash out. */
@@ -89,17 +90,13 @@ export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: 
    * animation) before the round is updated.
    */
   const step = useCallback(
-    (body: Record<string, unknown>, reveal?: (answer: Bet<G>) => Promise<void>) => {
+    (move: M, reveal?: (answer: Bet<G>) => Promise<void>) => {
       const current = betRef.current;
       if (current?.status !== 'active') return;
       void call.run(async () => {
         setMoving(true);
         try {
-          const answer = await api.post<BetAnswer<G>>(`${base}/${paths.step}`, {
-            ...body,
-            index: paths.stepsOf(current),
-            bet_id: current.id,
-          });
+          const answer = await calls.step(move, { index: paths.stepsOf(current), bet_id: current.id });
           setNote(null);
           await reveal?.(answer.bet);
           setBet(answer.bet);
@@ -109,7 +106,11 @@ export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: 
           const report = describeApiError(error);
           if (report.fields.index || report.fields.game) {
             const active = await resume(false);
-            if (!active) await api.get<Bet<G>>(`/games/bets/${current.id}`).then(setBet, () => undefined);
+            if (!active)
+              await calls.bet(current.id).then(
+                (shown) => shown && setBet(shown),
+                () => undefined,
+              );
           }
           throw error;
         } finally {
@@ -117,16 +118,16 @@ export function useRound<G extends BetGame>(paths: RoundPaths<G>, formatDetail: 
         }
       });
     },
-    [api, base, call, ended, paths, resume],
+    [calls, call, ended, paths, resume],
   );
 
   const cashOut = useCallback(() => {
     void call.run(async () => {
-      const answer = await api.post<BetAnswer<G>>(`${base}/cashout`);
+      const answer = await calls.cashout();
       setBet(answer.bet);
       ended(answer.bet, false);
     });
-  }, [api, base, call, ended]);
+  }, [calls, call, ended]);
 
   return {
     bet,

@@ -12,3 +12,5 @@ export * from './ledger.ts';
 export * from './payments.ts';
 export * from './rooms.ts';
 export * from './site.ts';
+export * from './slots.ts';
+export * from './wagers.ts';

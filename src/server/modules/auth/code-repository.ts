@@ -1,7 +1,15 @@
 import type { Queryable } from '../../db/client.ts';
-import type { CodePurpose } from './codes.ts';
 
 /** One-time codes, stored as HMACs (src/server/modules/auth/codes.ts has the rules). */
+
+/** What a code is for; a code of one purpose never works for another. */
+export type CodePurpose =
+  | 'verify_email'
+  | 'verify_phone'
+  | 'login_email'
+  | 'login_phone'
+  | 'reset_email'
+  | 'reset_phone';
 
 /** Voids the live codes for (purpose, target) and stores a new one. */
 export async function replaceCode(

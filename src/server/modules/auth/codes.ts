@@ -1,17 +1,16 @@
 import type { Queryable } from '../../db/client.ts';
 import { invalid } from '../../domain-error.ts';
-import { countWrongGuess, markCodeUsed, newestCode, replaceCode } from './code-repository.ts';
+import {
+  type CodePurpose,
+  countWrongGuess,
+  markCodeUsed,
+  newestCode,
+  replaceCode,
+} from './code-repository.ts';
 import type { Channel } from './repository.ts';
 import { sixDigitCode, type TokenKeys } from './tokens.ts';
 
-/** What a code is for; a code of one purpose never works for another. */
-export type CodePurpose =
-  | 'verify_email'
-  | 'verify_phone'
-  | 'login_email'
-  | 'login_phone'
-  | 'reset_email'
-  | 'reset_phone';
+export type { CodePurpose } from './code-repository.ts';
 
 /** The purpose of a code of `use` sent over `channel`: `codePurpose('login', 'phone')` is login_phone. */
 export function codePurpose(use: 'verify' | 'login' | 'reset', channel: Channel): CodePurpose {

@@ -1,12 +1,11 @@
 import type { Strategy } from '../../../i18n/routing.ts';
 import type { Locale } from '../../../shared/locales.ts';
+import type { Clock } from '../../clock.ts';
 import type { Env } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { DeviceCookies } from './device.ts';
 import type { Fingerprints } from './fingerprint.ts';
 import type { Logger, Messenger } from './messenger.ts';
-import type { Notifier } from './notifier.ts';
-import type { Sessions } from './sessions.ts';
 import type { TokenKeys } from './tokens.ts';
 
 export type { Channel } from './repository.ts';
@@ -39,25 +38,6 @@ export interface AuthDeps {
   devices: DeviceCookies;
   fingerprints: Fingerprints;
   log: Logger;
-}
-
-/** The parts the jobs share: codes and messages to players, and their sessions. */
-export interface AuthParts {
-  notifier: Notifier;
-  sessions: Sessions;
-}
-
-/** What each job of the accounts module (registration, login, recovery, …) works with. */
-export abstract class AuthJob {
-  protected readonly db: Database;
-  protected readonly keys: TokenKeys;
-  protected readonly notifier: Notifier;
-  protected readonly sessions: Sessions;
-
-  constructor(deps: AuthDeps, parts: AuthParts) {
-    this.db = deps.database;
-    this.keys = deps.keys;
-    this.notifier = parts.notifier;
-    this.sessions = parts.sessions;
-  }
+  /** The time token lifetimes are measured on (src/server/clock.ts); default the system's. */
+  clock?: Clock;
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../../clock.ts';
 import { secureCookies } from '../../http/request-origin.ts';
 import { LOGIN_THROTTLE } from './throttle.ts';
 
@@ -15,13 +16,15 @@ const ENTRY = /^(\d+)\.(\d+)\.([\w-]{22})\.([\w-]{43})$/;
  */
 export class DeviceCookies {
   readonly #key: Buffer;
+  readonly #clock: Clock;
 
-  constructor(secret: string) {
+  constructor(secret: string, clock: Clock = systemClock) {
+    this.#clock = clock;
     this.#key = createHash('sha256').update(`device-cookie:${secret}`).digest();
   }
 
   /** A fresh entry for `userId` (a new nonce on every login, so a new throttle counter). */
-  issue(userId: string, now = Date.now()): string {
+  issue(userId: string, now = this.#clock.now()): string {
     const payload = `${userId}.${Math.floor(now / 1000)}.${randomBytes(16).toString('base64url')}`;
     return `${payload}.${this.#mac(payload)}`;
   }
@@ -30,7 +33,7 @@ export class DeviceCookies {
    * The id of the cookie's valid, unexpired entry for `userId` (a hash of its nonce: neither the
    * database nor the logs see the nonce), or null when the browser is not a known device.
    */
-  deviceOf(cookie: string | undefined, userId: string, now = Date.now()): string | null {
+  deviceOf(cookie: string | undefined, userId: string, now = this.#clock.now()): string | null {
     for (const entry of entriesOf(cookie)) {
       const [, owner, issued, nonce, mac] = ENTRY.exec(entry) ?? [];
       if (owner !== userId || !issued || !nonce || !mac) continue;

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { FINGERPRINT_MAX } from '../../../shared/api/auth.ts';
 
-/** The longest device fingerprint accepted (FingerprintJS's visitor id is 32 characters). */
-export const FINGERPRINT_MAX = 200;
+/** The longest device fingerprint accepted (declared with the requests, src/shared/api/auth.ts). */
+export { FINGERPRINT_MAX };
 
 /** What a session keeps of the browser's fingerprint (docs/edge.md "Device fingerprint"). */
 export interface SealedFingerprint {

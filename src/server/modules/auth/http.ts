@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The `sso` link of a login answer on a mirror (src/server/modules/edge/sso.ts); unset: none. */
     loginSsoLink?: (request: FastifyRequest) => string | null;
-    /** The caller's country (src/server/modules/edge/geo.ts); unset: unknown. */
+    /** The caller's country (src/server/http/edge/geo.ts); unset: unknown. */
     countryOf?: (request: FastifyRequest) => string | null;
   }
   interface FastifyRequest {

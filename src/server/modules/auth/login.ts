@@ -1,8 +1,9 @@
 import { invalid } from '../../domain-error.ts';
 import { LIMITS, spend } from './attempts.ts';
 import { codePurpose, consumeCode } from './codes.ts';
-import { type AuthDeps, AuthJob, type AuthParts, type Channel, type RequestMeta } from './context.ts';
+import type { AuthDeps, Channel, RequestMeta } from './context.ts';
 import type { DeviceCookies } from './device.ts';
+import { AuthJob, type AuthParts } from './job.ts';
 import { verifyPassword } from './passwords.ts';
 import { markContactVerified, type UserRow, userByContact, userById } from './repository.ts';
 import type { IssuedSession } from './sessions.ts';

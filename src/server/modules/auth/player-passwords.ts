@@ -1,7 +1,7 @@
 import { errorMessage } from '../../../shared/error-codes.ts';
 import type { Queryable } from '../../db/client.ts';
 import { DomainError, type ErrorMap, fail } from '../../domain-error.ts';
-import { AuthJob } from './context.ts';
+import { AuthJob } from './job.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { setFirstPassword, setPasswordHash, type UserRow } from './repository.ts';
 import { voidResetCredentials } from './reset-repository.ts';

@@ -1,7 +1,8 @@
 import { regionForCountry } from '../../../shared/region.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
-import { AuthJob, type Channel, type RequestMeta } from './context.ts';
+import type { Channel, RequestMeta } from './context.ts';
+import { AuthJob } from './job.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { insertUser, type UserRow } from './repository.ts';
 import type { IssuedSession } from './sessions.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/auth-routes.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { DomainError, fail, invalid } from '../../domain-error.ts';
 import { STATUS_OF } from '../../http/errors.ts';
 import { requireTrustedHost } from '../../http/request-origin.ts';
 import { routeSchema } from '../../http/route-schema.ts';
-import type { BonusService } from '../bonus/service.ts';
 import { checkCaptcha } from './captcha.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device.ts';
 import {
@@ -18,7 +18,7 @@ import {
   setRefreshCookie,
 } from './http.ts';
 import { normaliseEmail, normalisePhone } from './phone.ts';
-import { ROUTES } from './schemas.ts';
+import type { RegistrationPromos } from './registration-promos.ts';
 import type { AuthService } from './service.ts';
 import { POPUP_SCRIPT_HASH, popupPage, type SocialLogin } from './social.ts';
 
@@ -30,7 +30,7 @@ interface Deps {
   /** Guards the operator routes; absent when no OPERATOR_API_TOKEN is configured. */
   operatorScope?: ((scope: FastifyInstance) => void) | undefined;
   /** Redeems a promo code sent with a registration. */
-  bonus?: BonusService;
+  bonus?: RegistrationPromos;
 }
 
 /** An address as a request carries it: an e-mail, or a phone number with its country. */
@@ -63,7 +63,7 @@ const ok = { success: true } as const;
 const CHANNELS = ['email', 'phone'] as const;
 const v2 = '/api/v2/auth';
 
-/** A route's declaration (ROUTES in ./schemas.ts) as its `schema` option. */
+/** A route's declaration (ROUTES in src/shared/api/auth-routes.ts) as its `schema` option. */
 const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
 
 /** Registration, login, codes, recovery and tokens (docs/api-auth.md). Mounted under /api. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../domain-error.ts';
 import type { Bus } from '../../realtime/bus.ts';
@@ -33,12 +34,14 @@ export class SessionGate {
   readonly bus: Bus;
   readonly recheckMs: number;
   readonly maxEntries: number;
+  readonly clock: Clock;
 
-  constructor(database: Database, bus: Bus, recheckMs: number, maxEntries = 100_000) {
+  constructor(database: Database, bus: Bus, recheckMs: number, maxEntries = 100_000, clock = systemClock) {
     this.database = database;
     this.bus = bus;
     this.recheckMs = recheckMs;
     this.maxEntries = maxEntries;
+    this.clock = clock;
   }
 
   async start(): Promise<void> {
@@ -58,14 +61,14 @@ export class SessionGate {
   /** The player of a live session, or undefined (revoked, or not this player's). */
   async user(sessionId: string, userId: bigint): Promise<UserRow | undefined> {
     const entry = this.#entries.get(sessionId);
-    if (entry && Date.now() - entry.checkedAt < this.recheckMs) {
+    if (entry && this.clock.now() - entry.checkedAt < this.recheckMs) {
       return entry.user.id === String(userId) ? entry.user : undefined;
     }
     const key = `${sessionId}:${userId}`;
     let loading = this.#loading.get(key);
     if (!loading) {
       const epoch = this.#epoch;
-      const checkedAt = Date.now();
+      const checkedAt = this.clock.now();
       loading = userOfLiveSession(this.database, sessionId, userId).finally(() => this.#loading.delete(key));
       this.#loading.set(key, loading);
       void loading.then(

@@ -1,5 +1,6 @@
+import { sanitiseReadable } from '../../../shared/readable-text.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { sanitiseReadable } from '../../http/readable-text.ts';
 import type { AuthDeps, RequestMeta } from './context.ts';
 import type { DeviceCookies } from './device.ts';
 import { FINGERPRINT_MAX, type Fingerprints } from './fingerprint.ts';
@@ -48,8 +49,10 @@ export class Sessions {
   readonly #devices: DeviceCookies;
   readonly #fingerprints: Fingerprints;
   readonly #sessionsRevoked: AuthDeps['sessionsRevoked'];
+  readonly #clock: Clock;
 
   constructor(deps: AuthDeps) {
+    this.#clock = deps.clock ?? systemClock;
     this.#db = deps.database;
     this.#keys = deps.keys;
     this.#env = deps.env;
@@ -174,7 +177,7 @@ export class Sessions {
   async freshAccessToken(access: VerifiedAccess, refreshToken: string | undefined): Promise<string | null> {
     if (!refreshToken) return null;
     const halfLifeMs = (this.#env.ACCESS_TOKEN_TTL_SECONDS * 1000) / 2;
-    if (access.expiresAt - Date.now() > halfLifeMs) return null;
+    if (access.expiresAt - this.#clock.now() > halfLifeMs) return null;
     const owner = await sessionOfRefreshToken(this.#db, hashOpaque(refreshToken));
     if (owner?.sessionId !== access.sessionId || owner.userId !== access.userId.toString()) return null;
     return this.#accessToken({ user_id: owner.userId, session_id: owner.sessionId });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { Backoff, Budget, Counter, Scope } from './throttle.ts';
+import type { Backoff, Budget, Counter, Scope } from './throttle-counters.ts';
 
 /** The login throttle's counters (login_throttles), shared by every instance on the database. */
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import { TooManyAttempts } from './attempts.ts';
 import type { Logger } from './messenger.ts';
+import type { Backoff, Budget, Counter, Scope } from './throttle-counters.ts';
 import {
   deleteCounter,
   deleteExpiredCounters,
@@ -10,24 +11,7 @@ import {
   waitingCounters,
 } from './throttle-repository.ts';
 
-/** A counter whose wait doubles with every failure past a few free ones (1 s, 2 s, 4 s … cap). */
-export interface Backoff {
-  kind: 'backoff';
-  /** The failure that imposes the first wait (the ones before it cost nothing). */
-  firstWaitAfter: number;
-  /** The first wait; each later failure doubles it. */
-  baseSeconds: number;
-  capSeconds: number;
-  /** Quiet time (since the last failure) after which the counter starts again from zero. */
-  memorySeconds: number;
-}
-
-/** A fixed window: at most `failures` per `windowSeconds`, then refused until the window ends. */
-export interface Budget {
-  kind: 'budget';
-  failures: number;
-  windowSeconds: number;
-}
+export type { Backoff, Budget, Counter, Scope } from './throttle-counters.ts';
 
 /**
  * A backoff whose first wait (1 s) comes with failure `firstWaitAfter`, doubling up to 15 minutes,
@@ -85,8 +69,6 @@ export const LOGIN_THROTTLE = {
   sweepEvery: 100,
 } as const;
 
-export type Scope = 'password' | 'code' | 'device' | 'pair' | 'ip';
-
 /** One login attempt, as the throttle sees it. */
 export interface LoginAttempt {
   /** `user:<id>` for an account, `<channel>:<target>` for an address without one. */
@@ -96,13 +78,6 @@ export interface LoginAttempt {
   device: string | null;
   /** What is being guessed; each has its own per-account counter. */
   secret: 'password' | 'code';
-}
-
-export interface Counter {
-  scope: Scope;
-  key: string;
-  account: string | null;
-  ip: string | null;
 }
 
 /** What GET /operator/login-throttles answers (docs/api-auth.md). */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { ManualClock } from '../../clock.ts';
 import { hashOpaque, opaqueToken, sixDigitCode, TokenKeys } from './tokens.ts';
 
 const keys = new TokenKeys('x'.repeat(40));
@@ -22,9 +23,12 @@ describe('access tokens', () => {
     const forged = Buffer.from(JSON.stringify({ sub: '2', sid: 's', exp: 9e9 })).toString('base64url');
     expect(await keys.verifyAccess(`${h}.${forged}.${s}`)).toBeNull();
     expect(await keys.verifyAccess(`${h}.${p}`)).toBeNull();
-    const expired = await keys.signAccess({ userId: 1n, sessionId: 's' }, 1);
-    await new Promise((r) => setTimeout(r, 2100));
-    expect(await keys.verifyAccess(expired)).toBeNull();
+    // The token's second passes on a moved clock, not in a sleep.
+    const clock = new ManualClock();
+    const timed = new TokenKeys('x'.repeat(40), clock);
+    const expired = await timed.signAccess({ userId: 1n, sessionId: 's' }, 1);
+    clock.advance(2100);
+    expect(await timed.verifyAccess(expired)).toBeNull();
   });
 
   test('a validly signed token is still refused for a critical header, a future nbf or a padded signature', async () => {

@@ -8,6 +8,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { type Clock, systemClock } from '../../clock.ts';
 
 /** Access token claims: `sub` is the user id, `sid` the session. */
 export interface AccessClaims {
@@ -27,8 +28,10 @@ export class TokenKeys {
   readonly #jwtKeyObject: KeyObject;
   readonly #hmacKey: Buffer;
   readonly #refreshKey: Buffer;
+  readonly #clock: Clock;
 
-  constructor(secret: string) {
+  constructor(secret: string, clock: Clock = systemClock) {
+    this.#clock = clock;
     this.#jwtKey = new TextEncoder().encode(secret);
     this.#jwtKeyObject = createSecretKey(this.#jwtKey);
     this.#hmacKey = createHash('sha256').update(`codes:${secret}`).digest();
@@ -36,11 +39,12 @@ export class TokenKeys {
   }
 
   signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
+    const now = Math.floor(this.#clock.now() / 1000);
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId.toString())
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
       .sign(this.#jwtKey);
   }
 
@@ -63,7 +67,7 @@ export class TokenKeys {
     if (head?.alg !== 'HS256' || 'crit' in head || ('b64' in head && head.b64 !== true)) return null;
     const payload = jsonOf(body);
     if (!payload) return null;
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.#clock.now() / 1000);
     const { sub, sid, exp, nbf, iat } = payload;
     if (
       typeof sub !== 'string' ||

@@ -2,7 +2,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import { LIMITS, spend } from './attempts.ts';
 import { codePurpose, consumeCode } from './codes.ts';
-import { AuthJob, type Channel, type RequestMeta } from './context.ts';
+import type { Channel, RequestMeta } from './context.ts';
+import { AuthJob } from './job.ts';
 import { markContactVerified, type UserRow } from './repository.ts';
 
 /** A logged-in player proves their e-mail address or phone number with a code sent there. */

@@ -90,7 +90,7 @@ export class BonusOperator {
 
   /**
    * Grants a cashback campaign's bonus for [from, to): its percent of each player's net loss in
-   * every game (stakes − payouts of the stakes settled in the period, `settled_stakes`) in the
+   * every product (stakes − payouts of the stakes settled in the period, the wager record) in the
    * campaign's currencies. Once per player and
    * period (the grant's source key), so running it again grants nobody twice.
    */
@@ -106,7 +106,7 @@ export class BonusOperator {
         payouts: string;
       }>(
         `select b.user_id::text, b.currency, u.region, sum(b.stake)::text as stakes, sum(b.payout)::text as payouts
-           from settled_stakes b join users u on u.id = b.user_id
+           from wagers b join users u on u.id = b.user_id
           where b.settled_at >= $1 and b.settled_at < $2
             and (cardinality($3::text[]) = 0 or b.currency = any($3))
             and (cardinality($4::text[]) = 0 or u.region = any($4))

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/bonus-routes.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
+import { CONTENT_TAGS } from '../../../shared/wire/site-content.ts';
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../domain-error.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
-import { CONTENT_TAGS } from '../edge/site-content.ts';
-import type { WalletEvents } from '../wallet/events.ts';
+import type { WalletEvents } from '../ledger/events.ts';
 import type { BonusOperator } from './operator.ts';
 import {
   auditLog,
@@ -18,7 +19,6 @@ import {
   listPromos,
   withdrawalRule,
 } from './repository.ts';
-import { ROUTES } from './schemas.ts';
 import { type BonusService, grantView } from './service.ts';
 
 interface Deps {
@@ -257,7 +257,7 @@ function campaignOutput(c: CampaignRow) {
 }
 
 /** The operator's campaign body as stored: its terms apart from its flags. */
-function campaignInput(body: import('./schemas.ts').CampaignBody) {
+function campaignInput(body: import('../../../shared/api/bonus-routes.ts').CampaignBody) {
   const {
     name,
     kind,

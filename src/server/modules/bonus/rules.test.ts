@@ -9,6 +9,7 @@ import {
   DEFAULT_WEIGHTS,
   depositMatch,
   edgeBpsOf,
+  edgeBpsOfRtp,
   isPotGame,
   payoutShares,
   rakebackOf,
@@ -33,6 +34,16 @@ describe('contributions', () => {
     expect(weightOf(DEFAULT_WEIGHTS, 'roulette')).toBe(10);
     expect(weightOf({ default: 0, dice: 100 }, 'miner')).toBe(0);
     expect(weightOf({}, 'miner')).toBe(100);
+  });
+
+  test('an aggregator game counts at its own weight, else its product’s, else the default', () => {
+    expect(weightOf(DEFAULT_WEIGHTS, 'orbita_star_quest', 'slots')).toBe(100);
+    expect(weightOf(DEFAULT_WEIGHTS, 'orbita_roulette_live', 'live')).toBe(10);
+    expect(weightOf({ default: 100, slots: 50 }, 'orbita_star_quest', 'slots')).toBe(50);
+    expect(weightOf({ default: 100, slots: 50, orbita_star_quest: 0 }, 'orbita_star_quest', 'slots')).toBe(0);
+    expect(weightOf({ default: 30 }, 'acme_book', 'slots')).toBe(30);
+    // The originals are weighed game by game: a key named like a product does not reach them.
+    expect(weightOf({ default: 100, originals: 0 } as Record<string, number>, 'dice')).toBe(100);
   });
 
   test('a pot game (rooms) counts nothing unless the weights name it', () => {
@@ -147,5 +158,22 @@ describe('VIP levels', () => {
     [50_000_000n, 'RUB', 4],
   ] as const)('%s minor units of %s reach level %s', (wagered, currency, level) => {
     expect(levelIndexOf(pointsOf(wagered, currency))).toBe(level);
+  });
+});
+
+describe('the edge of a game that states its RTP', () => {
+  test.each([
+    ['96.21', 379n],
+    ['96.3207', 367n],
+    ['97', 300n],
+    ['99.99', 1n],
+    ['100', 0n],
+    ['104.5', 0n],
+    [null, 0n],
+    ['', 0n],
+    ['ninety', 0n],
+    ['96.123456', 0n],
+  ])('RTP %s → %s basis points', (rtp, bps) => {
+    expect(edgeBpsOfRtp(rtp)).toBe(bps);
   });
 });

@@ -1,4 +1,5 @@
 import { ORIGINALS } from '../../../shared/games.ts';
+import type { Product } from '../../../shared/products.ts';
 
 /**
  * The bonus engine's arithmetic (docs/bonuses.md), pure: minor units in, minor units out, always
@@ -6,14 +7,22 @@ import { ORIGINALS } from '../../../shared/games.ts';
  * bet hook (`wagerStake`) computes `contribution` the same way; rules.test.ts holds the cases.
  */
 
-/** Contribution per game in percent; `default` for games not listed. */
+/**
+ * Contribution in percent per game (an original's key, an aggregator's `game_code`) or per product
+ * of the aggregator's games and the book (`slots`, `live`, `sports`); `default` for the rest.
+ */
 export type Weights = Readonly<Record<string, number>>;
 
+/** The products a campaign may weigh as a whole (the originals are weighed game by game). */
+export const WEIGHED_PRODUCTS = ['slots', 'live', 'sports'] as const;
+
 /**
- * Every game the house banks counts fully, but roulette (10 %): bets covering red, black and zero
- * together cost only its edge, so wagering there risks next to nothing.
+ * Every game the house banks counts fully, but roulette and the live tables (10 %): at roulette,
+ * bets covering red, black and zero together cost only its edge, and a live table's even-money
+ * bets (baccarat's player and banker) cost little more, so wagering there risks next to nothing.
+ * Slots count fully.
  */
-export const DEFAULT_WEIGHTS: Weights = { default: 100, roulette: 10 };
+export const DEFAULT_WEIGHTS: Weights = { default: 100, roulette: 10, live: 10 };
 
 /** Player-versus-player pots (the registry's `pot`): the house has no edge over the player there. */
 export function isPotGame(game: string): boolean {
@@ -21,11 +30,14 @@ export function isPotGame(game: string): boolean {
 }
 
 /**
- * A game's contribution in percent: the one the weights name for it; else 0 for a pot game (a
- * player could pass pots to a second account of theirs) and `default` for the others.
+ * A game's contribution in percent: the one the weights name for the game; else the one they name
+ * for its product (slots, live, sports); else 0 for a pot game (a player could pass pots to a
+ * second account of theirs) and `default` for the others. The SQL of the count
+ * (bonus/wagering.ts, drizzle/0020_wagers.sql) resolves it in the same order.
  */
-export function weightOf(weights: Weights, game: string): number {
-  return weights[game] ?? (isPotGame(game) ? 0 : (weights.default ?? 100));
+export function weightOf(weights: Weights, game: string, product: Product = 'originals'): number {
+  const byProduct = product === 'originals' ? undefined : weights[product];
+  return weights[game] ?? byProduct ?? (isPotGame(game) ? 0 : (weights.default ?? 100));
 }
 
 /** What a stake adds to the wagering: stake × weight %, rounded down. */
@@ -107,6 +119,18 @@ export function basisPoints(percent: number | string): bigint {
 export function edgeBpsOf(game: string): bigint {
   const entry = ORIGINALS.find((g) => g.key === game);
   return entry ? basisPoints(entry.edge) : 0n;
+}
+
+/**
+ * The house edge in basis points of a game that states its return to player in per cent
+ * (an aggregator's `rtp`, "96.21" → 379, rounded down); 0 when it states none or one of 100 % or more.
+ */
+export function edgeBpsOfRtp(rtp: string | null | undefined): bigint {
+  if (!rtp || !/^\d{1,3}(\.\d{1,4})?$/.test(rtp)) return 0n;
+  const [whole, fraction = ''] = rtp.split('.');
+  // In ten-thousandths of a per cent, exact; the edge rounded down to a basis point.
+  const rtpFine = BigInt(whole!) * 10_000n + BigInt(fraction.padEnd(4, '0'));
+  return rtpFine < 1_000_000n ? (1_000_000n - rtpFine) / 100n : 0n;
 }
 
 /**

@@ -2,13 +2,13 @@ import type { PublicOffer } from '../../../shared/api/bonus.ts';
 import { CURRENCIES, type Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { Region } from '../../../shared/region.ts';
-import { levelIndexOf, POINT_MINOR, pointsOf, VIP_LEVELS } from '../../../shared/vip.ts';
+import { POINT_MINOR } from '../../../shared/vip.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { postWithin } from '../wallet/ledger.ts';
-import { activateGrant, appliesTo, forfeitGrant, grantOf, termIn, VIP_REWARD_WAGER } from './engine.ts';
+import { activateGrant, appliesTo, forfeitGrant, grantOf, termIn } from './engine.ts';
 import { limitedLookup, type PromoTries, spendPromoTry } from './promo-limits.ts';
 import {
   activeGrant,
@@ -28,7 +28,7 @@ import {
   registeredAt,
   withdrawalRule,
 } from './repository.ts';
-import { DEFAULT_WEIGHTS, rakebackOf, requirementOf, shareOf } from './rules.ts';
+import { VipClub } from './vip-club.ts';
 
 /** What the API shows of a money amount that may be "none" (0). */
 const orNull = (minor: string | bigint) => (BigInt(minor) > 0n ? fromMinor(BigInt(minor)) : null);
@@ -67,16 +67,16 @@ export function grantView(g: GrantRow) {
   };
 }
 
-const secondsUntil = (date: Date | null) =>
-  date ? Math.max(0, Math.floor((date.getTime() - Date.now()) / 1000)) : null;
+const secondsUntil = (date: Date | null, now: number) =>
+  date ? Math.max(0, Math.floor((date.getTime() - now) / 1000)) : null;
 
-/** A campaign as the public sees it, amounts in `currency`. */
-export function publicCampaign(c: CampaignRow, currency: Currency) {
+/** A campaign as the public sees it, amounts in `currency`, its end counted from `now` (ms). */
+export function publicCampaign(c: CampaignRow, currency: Currency, now = systemClock.now()) {
   const t = c.terms;
   return {
     name: c.name,
     kind: c.kind,
-    expires_in: secondsUntil(c.ends_at),
+    expires_in: secondsUntil(c.ends_at, now),
     region: c.regions,
     wager_multiplier: t.wager,
     days: t.days,
@@ -90,30 +90,24 @@ export function publicCampaign(c: CampaignRow, currency: Currency) {
   };
 }
 
-/** The Monday (UTC) that starts the week before the one holding `now`, and the first of last month. */
-export function previousPeriods(now: Date) {
-  const day = (now.getUTCDay() + 6) % 7; // Monday 0
-  const thisWeek = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
-  const lastWeek = new Date(thisWeek - 7 * 86_400_000);
-  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return {
-    weekly: { key: lastWeek.toISOString().slice(0, 10), from: lastWeek, to: new Date(thisWeek) },
-    monthly: { key: lastMonth.toISOString().slice(0, 7), from: lastMonth, to: thisMonth },
-  };
-}
+export { previousPeriods } from './vip-club.ts';
 
 /** The player's side of bonuses, promo codes and the VIP club (docs/bonuses.md). */
 export class BonusService {
   readonly #db: Database;
   readonly #promoTries: PromoTries;
+  readonly #club: VipClub;
+  readonly #clock: Clock;
 
   constructor(
     database: Database,
     promoTries: PromoTries = { perPlayer: 5, perAddress: 30, lookupMissesPerAddress: 20 },
+    clock: Clock = systemClock,
   ) {
     this.#db = database;
     this.#promoTries = promoTries;
+    this.#clock = clock;
+    this.#club = new VipClub(database, clock);
   }
 
   /** Forfeits the player's (or, without one, anyone's) grants past their expiry; the sweep and every read call it. */
@@ -138,7 +132,7 @@ export class BonusService {
   async activate(user: UserRow, grantId: string): Promise<GrantRow> {
     await this.expireDue(user.id);
     try {
-      return await this.#db.transaction((tx) => activateGrant(tx, user.id, grantId));
+      return await this.#db.transaction((tx) => activateGrant(tx, user.id, grantId, this.#clock.date()));
     } catch (error) {
       // Two activations at once both saw no active bonus; the one-active index let one in.
       if (isUniqueViolation(error, 'bonus_grants_one_active'))
@@ -173,7 +167,7 @@ export class BonusService {
     const grant = await this.#db.transaction(async (tx) => {
       const promo = await promoByCode(tx, code, { lock: true });
       if (!promo) throw invalid('code', 'promo_invalid');
-      const now = new Date();
+      const now = this.#clock.date();
       if (promo.starts_at > now || (promo.ends_at && promo.ends_at <= now))
         throw invalid('code', 'promo_expired');
       if (promo.uses >= promo.max_uses) throw invalid('code', 'promo_used_up');
@@ -212,7 +206,7 @@ export class BonusService {
   async checkPromo(code: string, currency: string | null): Promise<void> {
     const promo = await promoByCode(this.#db, code);
     if (!promo) return;
-    const now = new Date();
+    const now = this.#clock.date();
     if (promo.starts_at > now || (promo.ends_at && promo.ends_at <= now))
       throw invalid('promo', 'promo_expired');
     if (promo.uses >= promo.max_uses) throw invalid('promo', 'promo_used_up');
@@ -238,7 +232,7 @@ export class BonusService {
     const rows = await listCampaigns(this.#db, 'public');
     return rows
       .filter((c) => (region ? appliesTo(c, currency, region) : appliesTo(c, currency, c.regions[0] ?? '')))
-      .map((c) => publicCampaign(c, currency));
+      .map((c) => publicCampaign(c, currency, this.#clock.now()));
   }
 
   /**
@@ -252,7 +246,7 @@ export class BonusService {
       views: Object.fromEntries(
         CURRENCIES.filter((code) => appliesTo(c, code, c.regions[0] ?? '')).map((code) => [
           code,
-          publicCampaign(c, code),
+          publicCampaign(c, code, this.#clock.now()),
         ]),
       ),
     }));
@@ -267,7 +261,8 @@ export class BonusService {
   async campaign(name: string, address: string) {
     return limitedLookup(this.#db, this.#promoTries, address, async () => {
       const c = await campaignByName(this.#db, name, { running: true });
-      if (c) return { name: c.name, expires_in: secondsUntil(c.ends_at), region: c.regions };
+      if (c)
+        return { name: c.name, expires_in: secondsUntil(c.ends_at, this.#clock.now()), region: c.regions };
       return this.#campaignOfCode(name);
     });
   }
@@ -276,7 +271,7 @@ export class BonusService {
   async #campaignOfCode(code: string) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return undefined;
     const promo = await promoByCode(this.#db, code);
-    const now = new Date();
+    const now = this.#clock.date();
     if (!promo || promo.starts_at > now || (promo.ends_at && promo.ends_at <= now)) return undefined;
     if (promo.uses >= promo.max_uses) return undefined;
     const c = await campaignById(this.#db, promo.campaign_id);
@@ -285,7 +280,7 @@ export class BonusService {
     const nearer = ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
     return {
       name: c.name,
-      expires_in: secondsUntil(nearer),
+      expires_in: secondsUntil(nearer, now.getTime()),
       region: promo.region ? [promo.region] : c.regions,
     };
   }
@@ -293,7 +288,7 @@ export class BonusService {
   /** `GET /bonus-system/bonus-activation/waiting-reg-and-dep`: the bonus waiting for registration and a first deposit. */
   async waitingRegAndDep() {
     const c = await flaggedCampaign(this.#db, 'reg_and_dep');
-    return c && { name: c.name, expires_in: secondsUntil(c.ends_at) };
+    return c && { name: c.name, expires_in: secondsUntil(c.ends_at, this.#clock.now()) };
   }
 
   /**
@@ -334,153 +329,27 @@ export class BonusService {
         name: campaign.name,
         status: 'granted' as const,
         grant_id: grant.id,
-        expires_in: secondsUntil(grant.expires_at),
+        expires_in: secondsUntil(grant.expires_at, this.#clock.now()),
       };
     });
   }
 
-  // ── VIP club ──
+  // ── VIP club (vip-club.ts) ──
 
-  async vip(user: UserRow) {
-    const currency = (user.currency ?? 'RUB') as Currency;
-    const [progress] = await this.#db.query<{ wagered: string; edge: string; edge_claimed: string }>(
-      'select wagered::text, edge::text, edge_claimed::text from vip_progress where user_id = $1 and currency = $2',
-      [user.id, currency],
-    );
-    const wagered = BigInt(progress?.wagered ?? '0');
-    const points = pointsOf(wagered, currency);
-    const level = levelIndexOf(points);
-    const next = VIP_LEVELS[level + 1];
-    const floor = level >= 0 ? BigInt(VIP_LEVELS[level]!.points) : 0n;
-    const progressPercent = next ? Number(((points - floor) * 100n) / (BigInt(next.points) - floor)) : 100;
-    const unclaimed = BigInt(progress?.edge ?? '0') - BigInt(progress?.edge_claimed ?? '0');
-    const rakeback = level >= 0 ? rakebackOf(unclaimed, VIP_LEVELS[level]!.rakebackPercent) : 0n;
-    const periods = previousPeriods(new Date());
-    const periodic = async (kind: 'weekly' | 'monthly') => {
-      const p = periods[kind];
-      const amount = level >= 0 ? await this.#periodicAmount(user.id, currency, kind, level, p) : 0n;
-      const [claim] = await this.#db.query(
-        'select 1 from bonus_grants where user_id = $1 and source_key = $2',
-        [user.id, `vip:${kind}:${p.key}:${currency}`],
-      );
-      return { amount: fromMinor(amount), claimed: claim !== undefined, period: p.key };
-    };
-    const [request] = await this.#db.query<{ status: string; created_at: Date }>(
-      'select status, created_at from vip_join_requests where user_id = $1 order by vip_join_requests.id desc limit 1',
-      [user.id],
-    );
-    return {
-      level,
-      points: points.toString(),
-      next_points: next ? String(next.points) : null,
-      progress: Math.min(100, Math.max(0, progressPercent)),
-      wagered: fromMinor(wagered),
-      rakeback: fromMinor(rakeback),
-      weekly: await periodic('weekly'),
-      monthly: await periodic('monthly'),
-      premium: level >= 0 && VIP_LEVELS[level]!.premium,
-      join_request: request ?? null,
-    };
+  vip(user: UserRow) {
+    return this.#club.status(user);
   }
 
-  async #periodicAmount(
-    userId: string,
-    currency: Currency,
-    kind: 'weekly' | 'monthly',
-    level: number,
-    period: { from: Date; to: Date },
-  ): Promise<bigint> {
-    // Every game's stakes settled in the period (docs/bonuses.md "Settled stakes").
-    const [row] = await this.#db.query<{ stakes: string }>(
-      `select coalesce(sum(stake), 0)::text as stakes from settled_stakes
-        where user_id = $1 and currency = $2 and settled_at >= $3 and settled_at < $4`,
-      [userId, currency, period.from, period.to],
-    );
-    const l = VIP_LEVELS[level]!;
-    return shareOf(BigInt(row?.stakes ?? '0'), kind === 'weekly' ? l.weeklyPercent : l.monthlyPercent);
+  claimRakeback(user: UserRow): Promise<string> {
+    return this.#club.claimRakeback(user);
   }
 
-  /**
-   * Pays the rakeback owed at the player's level into cash (ledger `rakeback`). The progress row is
-   * locked first: two claims at once pay once, the second finds nothing to claim.
-   */
-  async claimRakeback(user: UserRow): Promise<string> {
-    const currency = user.currency as Currency | null;
-    if (!currency) throw invalid('currency', 'currency_not_set');
-    return this.#db.transaction(async (tx) => {
-      const [row] = await tx.query<{ wagered: string; edge: string; edge_claimed: string }>(
-        `select wagered::text, edge::text, edge_claimed::text from vip_progress where user_id = $1 and currency = $2 for update`,
-        [user.id, currency],
-      );
-      const level = levelIndexOf(pointsOf(BigInt(row?.wagered ?? '0'), currency));
-      const amount =
-        row && level >= 0
-          ? rakebackOf(BigInt(row.edge) - BigInt(row.edge_claimed), VIP_LEVELS[level]!.rakebackPercent)
-          : 0n;
-      if (amount <= 0n) throw fail('conflict', 'rakeback', 'nothing_to_claim');
-      await tx.query('update vip_progress set edge_claimed = edge where user_id = $1 and currency = $2', [
-        user.id,
-        currency,
-      ]);
-      await postWithin(tx, {
-        idempotencyKey: `rakeback:${user.id}:${currency}:${row!.edge}`,
-        kind: 'rakeback',
-        currency,
-        request: { user: user.id, edge: row!.edge },
-        postings: [
-          { account: { system: 'bonuses' }, amount: -amount },
-          { account: { userId: user.id, kind: 'cash' }, amount },
-        ],
-        answer: () => null,
-      });
-      return fromMinor(amount);
-    });
+  claimPeriodic(user: UserRow, kind: 'weekly' | 'monthly'): Promise<GrantRow> {
+    return this.#club.claimPeriodic(user, kind);
   }
 
-  /** The weekly or monthly VIP bonus of the last completed period, granted once as an available bonus. */
-  async claimPeriodic(user: UserRow, kind: 'weekly' | 'monthly'): Promise<GrantRow> {
-    const currency = user.currency as Currency | null;
-    if (!currency) throw invalid('currency', 'currency_not_set');
-    const [progress] = await this.#db.query<{ wagered: string }>(
-      'select wagered::text from vip_progress where user_id = $1 and currency = $2',
-      [user.id, currency],
-    );
-    const level = levelIndexOf(pointsOf(BigInt(progress?.wagered ?? '0'), currency));
-    const period = previousPeriods(new Date())[kind];
-    const amount = level >= 0 ? await this.#periodicAmount(user.id, currency, kind, level, period) : 0n;
-    if (amount <= 0n) throw fail('conflict', 'reward', 'nothing_to_claim');
-    const grant = await insertGrant(this.#db, {
-      userId: user.id,
-      campaignId: null,
-      kind: 'no_deposit',
-      currency,
-      status: 'available',
-      source: 'vip',
-      sourceKey: `vip:${kind}:${period.key}:${currency}`,
-      amount,
-      requirement: requirementOf(amount, VIP_REWARD_WAGER),
-      maxBet: 0n,
-      maxConversion: 0n,
-      weights: { ...DEFAULT_WEIGHTS },
-      terms: { wager: VIP_REWARD_WAGER, days: 7 },
-      claimSeconds: 30 * 86_400,
-    });
-    if (!grant) throw fail('conflict', 'reward', 'already_claimed');
-    return grant;
-  }
-
-  /** `POST /api/v2/vip/join` (docs/product-rules.md §6): one open request per player; asking again answers the open one. */
-  async join(user: UserRow, source: 'vip_page' | 'register_modal', contact: string | null) {
-    await this.#db.query(
-      `insert into vip_join_requests (user_id, source, contact) values ($1, $2, $3)
-       on conflict (user_id) where status in ('new','contacted') do nothing`,
-      [user.id, source, contact],
-    );
-    const [row] = await this.#db.query<{ id: string; status: string; created_at: Date }>(
-      `select id::text, status, created_at from vip_join_requests where user_id = $1 order by vip_join_requests.id desc limit 1`,
-      [user.id],
-    );
-    return row!;
+  join(user: UserRow, source: 'vip_page' | 'register_modal', contact: string | null) {
+    return this.#club.join(user, source, contact);
   }
 
   /** A point's value in the player's currency (the VIP page shows level-up bonuses in money). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { configResponse, currenciesResponse } from '../../../shared/api/config.ts';
+import { ROUTES } from '../../../shared/api/config-routes.ts';
 import { CURRENCIES } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import { publicCurrency } from '../../currency-table.ts';
@@ -30,20 +30,14 @@ export async function configRoutes(app: FastifyInstance, { config }: { config: A
   api.get(
     '/config/currencies',
     {
-      schema: routeSchema({
-        summary: 'The five currencies with their bet limits and minimum payout',
-        response: { 200: currenciesResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /config/currencies']),
     },
     async (_request, reply) => reply.headers(cache).send({ data: currencies }),
   );
   api.get(
     '/config',
     {
-      schema: routeSchema({
-        summary: 'Public configuration: defaults, locales, social login providers, timings, currencies',
-        response: { 200: configResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /config']),
     },
     async (_request, reply) => reply.headers(cache).send({ data: { ...publicConfig, currencies } }),
   );

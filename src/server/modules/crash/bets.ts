@@ -1,22 +1,22 @@
 import { cashOutReturn, formatMultiplier, multiplierAt } from '../../../games/crash/engine.ts';
 import type { CrashBetAnswer, CrashCashOutAnswer } from '../../../shared/api/crash.ts';
-import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { countSettled, finishSettlement, fundStake, type SettledStake } from '../bonus/engine.ts';
-import { payoutShares } from '../bonus/rules.ts';
 import { currencyOf } from '../games/limits.ts';
-import { accountsOf, cashBalance } from '../games/pipeline.ts';
-import { playerBalances } from '../wallet/balances.ts';
+import { cashBalance } from '../games/pipeline.ts';
+import { playerBalances } from '../ledger/balances.ts';
+import { existingTransaction, requestHashOf } from '../ledger/ledger.ts';
 import {
-  accountId,
-  existingTransaction,
-  moveWithHouse,
-  openTransaction,
-  requestHashOf,
-} from '../wallet/ledger.ts';
+  answeredBalance,
+  KeyUsed,
+  type Settlement,
+  settle,
+  stake,
+  stakeAccounts,
+  type Wager,
+} from '../wallet/stakes.ts';
 import {
   type BetRow,
   betOfPlayer,
@@ -44,7 +44,7 @@ import { announce, betView, type CrashDeps, feedSettled, myBetView } from './sta
 /** The ledger key of a bet's payout: one per bet, so nothing pays it twice. */
 export const cashOutKey = (betId: string) => `crash-cashout:${betId}`;
 
-/** Rolls a transaction back and answers what was done before (a replay). */
+/** Rolls a cash-out back and answers what was done before (a replay). */
 class Replayed extends Error {
   readonly bet: BetRow | null;
   constructor(bet: BetRow | null = null) {
@@ -116,49 +116,51 @@ export async function placeBet(
     auto: input.autoCashOut,
     round: input.roundId ?? null,
   });
-  const accounts = await accountsOf(deps, user.id, currency);
+  const accounts = await stakeAccounts(deps.database, user.id, currency);
   const done = await deps.database
     .transaction(async (tx) => {
-      const transactionId = await openTransaction(tx, {
-        idempotencyKey: key,
-        kind: 'crash_bet',
-        requestHash,
-        metadata: { game: 'crash', action: 'bet' },
-      });
-      if (!transactionId) throw new Replayed();
-      const round = await lockRoundTakingBets(tx);
-      if (!round || (input.roundId !== undefined && input.roundId !== round.id))
-        throw invalid('round_id', 'betting_closed');
-      if (await betOfPlayer(tx, round.id, user.id)) throw invalid('round_id', 'already_bet');
-      // Real money first, then the active bonus (docs/bonuses.md); the bet counts once it settles.
-      const funding = await fundStake(tx, user.id, currency, input.amount, 'crash');
-      const betId = await insertBet(tx, {
-        roundId: round.id,
+      let round: RoundRow | undefined;
+      const staked = await stake(tx, {
         userId: user.id,
         currency,
+        product: 'originals',
+        game: 'crash',
         amount: input.amount,
-        autoCashOut: input.autoCashOut,
-        ...accounts,
-        transactionId,
-        funding,
+        accounts,
+        entry: { key, kind: 'crash_bet', requestHash, metadata: { game: 'crash', action: 'bet' } },
+        prepare: async () => {
+          round = await lockRoundTakingBets(tx);
+          if (!round || (input.roundId !== undefined && input.roundId !== round.id))
+            throw invalid('round_id', 'betting_closed');
+          if (await betOfPlayer(tx, round.id, user.id)) throw invalid('round_id', 'already_bet');
+          // The bet counts once it settles (cashed out or lost).
+          return undefined;
+        },
+        record: ({ transactionId, funding }) =>
+          insertBet(tx, {
+            roundId: round!.id,
+            userId: user.id,
+            currency,
+            amount: input.amount,
+            autoCashOut: input.autoCashOut,
+            ...accounts,
+            transactionId,
+            funding,
+          }),
       });
-      const balances = await moveWithHouse(tx, {
-        transactionId,
-        ...accounts,
-        currency,
-        userId: user.id,
-        stake: input.amount - funding.bonus,
-        payout: 0n,
-        requireBalance: input.amount - funding.bonus,
-        bonus: await bonusAccount(tx, user.id, currency, funding.bonus, 0n),
-      });
-      const [bet] = await betsById(tx, [betId]);
+      const [bet] = await betsById(tx, [staked.record]);
       // The game's version last: its row lock is held only for the commit, so bets run side by side.
       const version = await lockGame(tx);
-      return { version, bet: bet!, queued: round.status === 'queued', ...balances };
+      return {
+        version,
+        bet: bet!,
+        queued: round!.status === 'queued',
+        cash: staked.cash,
+        bonus: staked.bonus,
+      };
     })
     .catch((error: unknown) => {
-      if (error instanceof Replayed) return null;
+      if (error instanceof KeyUsed) return null;
       // Two bets of one player at once: the round's unique index lets one in.
       if (
         (error as { code?: unknown }).code === '23505' &&
@@ -191,15 +193,8 @@ async function replayBet(
   return {
     bet: myBetView(bet, deps.aliasKey),
     queued: round?.status === 'queued',
-    balance: await answeredBalance(deps, user.id, bet.currency, transaction.result),
+    balance: await answeredBalance(deps.database, user.id, bet.currency, transaction.result),
   };
-}
-
-/** The balance a move first answered with (stored on its ledger transaction), else the one now. */
-async function answeredBalance(deps: CrashDeps, userId: string, currency: Currency, result: unknown) {
-  const stored = (result as { balance?: unknown } | null)?.balance;
-  if (typeof stored === 'string' && /^\d+$/.test(stored)) return fromMinor(BigInt(stored));
-  return cashBalance(deps, userId, currency);
 }
 
 /** What a payout needs of a bet. */
@@ -216,52 +211,49 @@ export type PayableBet = Pick<
   | 'grant_id'
 >;
 
-/** A bet as the bonus engine counts it once settled (cashed out or lost). */
-export function settledStake(
-  bet: Pick<BetRow, 'user_id' | 'currency' | 'amount' | 'bonus_amount' | 'grant_id'>,
-): SettledStake {
+/** A crash bet in the wager record, settled with `payout` (0: lost at the crash). */
+export function crashWager(
+  bet: Pick<BetRow, 'id' | 'user_id' | 'currency' | 'amount' | 'bonus_amount' | 'grant_id'>,
+  payout: bigint,
+): Wager {
   return {
     userId: bet.user_id,
     currency: bet.currency,
+    product: 'originals',
     game: 'crash',
+    ref: `crash:${bet.id}`,
     stake: BigInt(bet.amount),
     bonusStake: BigInt(bet.bonus_amount),
     grantId: bet.grant_id,
+    payout,
   };
 }
 
-/** The bonus share of a settled bet's payout, for `finishSettlement` (none for real money). */
-export function bonusShareOf(bet: Pick<BetRow, 'id' | 'user_id' | 'currency' | 'grant_id'>, amount: bigint) {
-  return bet.grant_id
-    ? [{ grantId: bet.grant_id, userId: bet.user_id, currency: bet.currency, amount, ref: `crash:${bet.id}` }]
-    : [];
-}
-
-/** The player's bonus account's side of a money move, when bonus money takes part. */
-export async function bonusAccount(
-  tx: Queryable,
-  userId: string,
-  currency: Currency,
-  stake: bigint,
-  payout: bigint,
-) {
-  if (stake === 0n && payout === 0n) return undefined;
-  return { account: await accountId(tx, { userId, kind: 'bonus' }, currency), stake, payout };
-}
-
-/** The ledger entry of a bet's payout: its own key, so nothing pays a bet twice. */
-export function payoutEntry(bet: PayableBet, multiplier: number) {
+/** A bet cashed out at `multiplier` (hundredths): its wager and its payout's own ledger entry. */
+export function cashOutSettlement(bet: PayableBet, multiplier: number): Settlement {
   return {
-    idempotencyKey: cashOutKey(bet.id),
-    kind: 'crash_cashout',
-    requestHash: requestHashOf({ game: 'crash', bet: bet.id }),
-    metadata: { game: 'crash', round: bet.round_id, bet: bet.id, multiplier: formatMultiplier(multiplier) },
+    wager: crashWager(bet, cashOutReturn(BigInt(bet.amount), multiplier)),
+    pay: {
+      entry: {
+        key: cashOutKey(bet.id),
+        kind: 'crash_cashout',
+        requestHash: requestHashOf({ game: 'crash', bet: bet.id }),
+        metadata: {
+          game: 'crash',
+          round: bet.round_id,
+          bet: bet.id,
+          multiplier: formatMultiplier(multiplier),
+        },
+      },
+      accounts: { playerAccount: bet.player_account_id, houseAccount: bet.house_account_id },
+    },
   };
 }
 
 /**
- * Pays an open bet at `multiplier` (hundredths): one `crash_cashout` ledger transaction under the
- * bet's own key, the bet marked cashed out. The caller holds the game's lock and has seen the bet open.
+ * Pays an open bet at `multiplier` (hundredths) through the wallet: one `crash_cashout` ledger
+ * transaction under the bet's own key, the bet marked cashed out. The caller holds the game's lock
+ * and has seen the bet open.
  */
 export async function payBet(
   tx: Queryable,
@@ -269,33 +261,22 @@ export async function payBet(
   multiplier: number,
   playerKey: string | null,
 ): Promise<{ payout: bigint; cash: bigint; bonus: bigint }> {
-  const payout = cashOutReturn(BigInt(bet.amount), multiplier);
-  const settling = await countSettled(tx, [settledStake(bet)]);
-  const transactionId = await openTransaction(tx, payoutEntry(bet, multiplier));
-  if (!transactionId) throw new Error(`crash bet ${bet.id} is paid already`);
-  const shares = payoutShares(payout, BigInt(bet.amount), BigInt(bet.bonus_amount));
-  let balances = await moveWithHouse(tx, {
-    transactionId,
-    playerAccount: bet.player_account_id,
-    houseAccount: bet.house_account_id,
-    currency: bet.currency,
-    userId: bet.user_id,
-    stake: 0n,
-    payout: shares.cash,
-    requireBalance: 0n,
-    bonus: await bonusAccount(tx, bet.user_id, bet.currency, 0n, shares.bonus),
+  const settlement = cashOutSettlement(bet, multiplier);
+  const settled = await settle(tx, [settlement]).catch((error: unknown) => {
+    if (error instanceof KeyUsed) throw new Error(`crash bet ${bet.id} is paid already`);
+    throw error;
   });
+  const paid = settled.paid.get(settlement.wager.ref);
   await markCashedOut(tx, {
     id: bet.id,
     multiplier,
-    payout,
-    bonusPayout: shares.bonus,
-    settleTransactionId: transactionId,
+    payout: settlement.wager.payout,
+    bonusPayout: paid!.bonusPayout,
+    settleTransactionId: paid!.transactionId,
     key: playerKey,
   });
-  if ((await finishSettlement(tx, settling, bonusShareOf(bet, shares.bonus))).size)
-    balances = await playerBalances(tx, bet.user_id, bet.currency);
-  return { payout, ...balances };
+  const balances = settled.balances.get(bet.user_id) ?? (await playerBalances(tx, bet.user_id, bet.currency));
+  return { payout: settlement.wager.payout, ...balances };
 }
 
 /**

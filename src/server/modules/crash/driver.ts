@@ -1,13 +1,8 @@
-import { crashPointFromHash } from '../../../games/crash/chain.ts';
 import { cashOutReturn, elapsedForMultiplier } from '../../../games/crash/engine.ts';
-import type { Currency } from '../../../shared/currencies.ts';
 import type { Queryable } from '../../db/client.ts';
-import { type Election, elect, type LeaderLog } from '../../realtime/leader.ts';
-import { type BonusShare, countSettled, finishSettlement } from '../bonus/engine.ts';
-import { payoutShares } from '../bonus/rules.ts';
-import { playerBalances } from '../wallet/balances.ts';
-import { payMany } from '../wallet/ledger.ts';
-import { bonusAccount, bonusShareOf, payoutEntry, settledStake } from './bets.ts';
+import { type Election, elect, type LeaderLog, sleep } from '../../realtime/leader.ts';
+import { type Settlement, settle } from '../wallet/stakes.ts';
+import { cashOutSettlement, crashWager } from './bets.ts';
 import { ChainReader, ensureChain } from './chain.ts';
 import {
   betsById,
@@ -26,6 +21,7 @@ import {
   startFlight,
 } from './repository.ts';
 import { type Caps, type DueCashOut, dueCashOuts, nextEventMs, type OpenBet } from './rules.ts';
+import { CrashScript } from './script.ts';
 import { announce, betView, type CrashDeps, feedSettled, roundViews } from './state.ts';
 
 /**
@@ -46,19 +42,6 @@ const FLIGHT_POLL_MS = 500;
 /** The longest it sleeps between two looks at a betting deadline or a pause. */
 const STEP_MS = 250;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
-
 /** Rolls back a step that found nothing to do, so the game's version stays. */
 class Nothing extends Error {}
 const nothing = (error: unknown) => {
@@ -70,11 +53,13 @@ class Driver {
   private readonly deps: CrashDeps;
   private readonly chain: ChainReader;
   private readonly signal: AbortSignal;
+  private readonly script: CrashScript;
 
-  constructor(deps: CrashDeps, chain: ChainReader, signal: AbortSignal) {
+  constructor(deps: CrashDeps, chain: ChainReader, signal: AbortSignal, script: CrashScript) {
     this.deps = deps;
     this.chain = chain;
     this.signal = signal;
+    this.script = script;
   }
 
   private get env() {
@@ -109,7 +94,7 @@ class Driver {
         await insertRound(tx, {
           id,
           hash,
-          crashPoint: crashPointFromHash(hash, this.chain.info.salt),
+          crashPoint: this.script.pointOf(id, hash, this.chain.info.salt),
           bettingMs: this.env.CRASH_BETTING_MS,
         });
         const [view] = await roundViews(this.deps, tx, [(await roundById(tx, id))!]);
@@ -155,7 +140,7 @@ class Driver {
           await insertRound(tx, {
             id: nextId,
             hash: nextHash,
-            crashPoint: crashPointFromHash(nextHash, this.chain.info.salt),
+            crashPoint: this.script.pointOf(nextId, nextHash, this.chain.info.salt),
             bettingMs: null,
           });
         return { version, startedAt };
@@ -193,8 +178,16 @@ class Driver {
     }));
   }
 
-  /** Pays the due cash-outs: one ledger transaction each, a few statements per currency (`payMany`). */
-  private async payAll(tx: Queryable, due: readonly DueCashOut[]) {
+  /**
+   * The settlements of what the flight passed: the due cash-outs (each paid under its own key) and,
+   * at the crash, the bets lost.
+   */
+  private async settlementsOf(
+    tx: Queryable,
+    open: Awaited<ReturnType<typeof openBets>>,
+    due: readonly DueCashOut[],
+    crashed: boolean,
+  ): Promise<Settlement[]> {
     const rows = new Map(
       (
         await betsById(
@@ -203,43 +196,13 @@ class Driver {
         )
       ).map((row) => [row.id, row]),
     );
-    const paid: { userId: string; currency: Currency; cash: bigint; bonus: bigint }[] = [];
-    const shares: BonusShare[] = [];
-    for (const currency of new Set(due.map((d) => d.bet.currency as Currency))) {
-      const mine = due.filter((d) => d.bet.currency === currency);
-      const payouts = await Promise.all(
-        mine.map(async ({ bet, multiplier }) => {
-          const row = rows.get(bet.id)!;
-          const payout = cashOutReturn(bet.amount, multiplier);
-          // What bonus money staked wins stays bonus money (docs/bonuses.md).
-          const split = payoutShares(payout, bet.amount, BigInt(row.bonus_amount));
-          shares.push(...bonusShareOf(row, split.bonus));
-          const bonus = await bonusAccount(tx, row.user_id, currency, 0n, split.bonus);
-          return {
-            ...payoutEntry(row, multiplier),
-            playerAccount: row.player_account_id,
-            houseAccount: row.house_account_id,
-            userId: row.user_id,
-            payout: split.cash,
-            bonus: bonus && { account: bonus.account, payout: split.bonus },
-            total: payout,
-          };
-        }),
-      );
-      const { transactions, balances } = await payMany(tx, currency, payouts);
-      await markManyCashedOut(
-        tx,
-        mine.map(({ bet, multiplier }, i) => ({
-          id: bet.id,
-          multiplier,
-          payout: payouts[i]!.total,
-          bonusPayout: payouts[i]!.bonus?.payout ?? 0n,
-          settleTransactionId: transactions.get(payouts[i]!.idempotencyKey)!,
-        })),
-      );
-      for (const [userId, balance] of balances) paid.push({ userId, currency, ...balance });
-    }
-    return { paid, shares };
+    const paying = new Set(due.map((d) => d.bet.id));
+    return [
+      ...due.map(({ bet, multiplier }) => cashOutSettlement(rows.get(bet.id)!, multiplier)),
+      ...(crashed
+        ? open.filter((bet) => !paying.has(bet.id)).map((bet) => ({ wager: crashWager(bet, 0n) }))
+        : []),
+    ];
   }
 
   /**
@@ -269,28 +232,35 @@ class Driver {
         const crashed = elapsed >= elapsedForMultiplier(round.crash_point);
         if (due.length === 0 && !crashed) throw new Nothing();
         // Every bet that settles now counts (docs/bonuses.md "Settled stakes"): those cashed out
-        // and, at the crash, those lost.
+        // and, at the crash, those lost; the wallet pays the cash-outs and records the wagers.
         const paying = new Set(due.map((d) => d.bet.id));
-        const settling = await countSettled(
+        const settled = await settle(tx, await this.settlementsOf(tx, open, due, crashed));
+        await markManyCashedOut(
           tx,
-          open.filter((bet) => paying.has(bet.id) || crashed).map(settledStake),
+          due.map(({ bet, multiplier }) => {
+            const paid = settled.paid.get(`crash:${bet.id}`)!;
+            return {
+              id: bet.id,
+              multiplier,
+              payout: cashOutReturn(bet.amount, multiplier),
+              bonusPayout: paid.bonusPayout,
+              settleTransactionId: paid.transactionId,
+            };
+          }),
         );
-        const { paid, shares } = await this.payAll(tx, due);
-        const settled = await betsById(
+        const settledRows = await betsById(
           tx,
           due.map((d) => d.bet.id),
         );
         // One version per event: the crash takes the next one when cash-outs came with it.
         const crashVersion = crashed && due.length > 0 ? await bumpVersion(tx) : version;
         if (crashed) await markCrashed(tx, roundId);
-        // Bonuses completed or ended by these settlements moved those players' money again.
-        for (const userId of await finishSettlement(tx, settling, shares)) {
-          const bet = open.find((b) => b.user_id === userId)!;
-          const now = await playerBalances(tx, userId, bet.currency);
-          const entry = paid.find((p) => p.userId === userId);
-          if (entry) Object.assign(entry, now);
-          else paid.push({ userId, currency: bet.currency, ...now });
-        }
+        // The players whose money moved: paid, or a bonus these settlements completed or ended.
+        const paid = [...settled.balances].map(([userId, balances]) => ({
+          userId,
+          currency: open.find((b) => b.user_id === userId)!.currency,
+          ...balances,
+        }));
         const view = crashed
           ? (await roundViews(this.deps, tx, [(await roundById(tx, roundId))!]))[0]!
           : null;
@@ -304,7 +274,7 @@ class Driver {
                 .map((bet) => bet.id),
             )
           : [];
-        return { version, crashVersion, settled, lost, paid, view };
+        return { version, crashVersion, settled: settledRows, lost, paid, view };
       })
       .catch(nothing);
     if (!done) return false;
@@ -322,9 +292,14 @@ class Driver {
 }
 
 /** The leader's loop: the chain first (generated once), then the rounds, forever. */
-async function drive(deps: CrashDeps, log: LeaderLog, signal: AbortSignal): Promise<void> {
+async function drive(
+  deps: CrashDeps,
+  log: LeaderLog,
+  signal: AbortSignal,
+  script: CrashScript,
+): Promise<void> {
   const info = await ensureChain(deps.database, deps.config.env.CRASH_CHAIN_LENGTH);
-  const driver = new Driver(deps, new ChainReader(deps.database, info), signal);
+  const driver = new Driver(deps, new ChainReader(deps.database, info), signal, script);
   while (!signal.aborted) {
     try {
       await driver.step();
@@ -338,7 +313,9 @@ async function drive(deps: CrashDeps, log: LeaderLog, signal: AbortSignal): Prom
 
 /** Starts this instance's candidacy for driving crash (when CRASH_DRIVER); `stop()` ends it. */
 export function startCrashDriver(deps: CrashDeps, log: LeaderLog, { retryMs = 1_000 } = {}): Election {
-  return elect(deps.database, CRASH_LEADER_LOCK, (signal) => drive(deps, log, signal), {
+  // One script for the process: a new term of leadership goes on where the last one stopped.
+  const script = new CrashScript(deps.config.env.TEST_CRASH_POINTS);
+  return elect(deps.database, CRASH_LEADER_LOCK, (signal) => drive(deps, log, signal, script), {
     name: 'crash',
     retryMs,
     log,

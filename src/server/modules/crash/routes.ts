@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/crash-routes.ts';
 import { fail } from '../../domain-error.ts';
 import { betRateLimit } from '../../http/rate-limits.ts';
 import { routeSchema } from '../../http/route-schema.ts';
@@ -10,7 +11,6 @@ import { betKey } from '../games/pipeline.ts';
 import { cashOut, placeBet } from './bets.ts';
 import { chainInfo } from './chain.ts';
 import { betsOfPlayer } from './repository.ts';
-import { ROUTES } from './schemas.ts';
 import { type CrashDeps, crashState, history, myBetView, roundViewById } from './state.ts';
 
 /** The crash API (docs/api-games.md "Crash"): the game's state and history, bets and cash-outs. */

@@ -95,9 +95,9 @@ export async function attributionReport(db: Queryable, from: Date, to: Date): Pr
           where d.updated_at >= $1 and d.updated_at < $2 group by 1, 2, 3) s group by 1, 2),
      revenue as (
        select partner, campaign, jsonb_object_agg(currency, total::text) as money from (
-         select pl.partner, pl.campaign, b.currency, sum(b.amount - b.payout) as total
-           from bets b join players pl on pl.id = b.user_id
-          where b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2 group by 1, 2, 3) r
+         select pl.partner, pl.campaign, w.currency, sum(w.stake - w.payout) as total
+           from wagers w join players pl on pl.id = w.user_id
+          where w.settled_at >= $1 and w.settled_at < $2 group by 1, 2, 3) r
         group by 1, 2),
      groups as (
        select partner, campaign from visits union select partner, campaign from registrations

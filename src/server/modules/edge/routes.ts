@@ -1,23 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REPORT_COLUMNS, ROUTES } from '../../../shared/api/edge-routes.ts';
+import { withinStoredYears } from '../../../shared/api/fields.ts';
 import { fromMinor } from '../../../shared/money.ts';
+import { CONTENT_TAGS } from '../../../shared/wire/site-content.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { DomainError, fail, invalid } from '../../domain-error.ts';
+import { toCsv } from '../../http/csv.ts';
+import { type GeoGate, regionOf } from '../../http/edge/geo.ts';
+import { hostKey, type MirrorPolicy } from '../../http/edge/mirrors.ts';
 import { requireTrustedHost, siteOrigin } from '../../http/request-origin.ts';
 import { routeSchema } from '../../http/route-schema.ts';
-import { withinStoredYears } from '../../http/schemas.ts';
 import { setDeviceCookie } from '../auth/device.ts';
 import { REFRESH_COOKIE, requestMeta, requireUser, sendSession, setRefreshCookie } from '../auth/http.ts';
 import type { UserRow } from '../auth/repository.ts';
 import type { AuthService } from '../auth/service.ts';
-import { toCsv } from '../history/csv.ts';
 import { attributionReport, insertTouch } from './attribution-repository.ts';
-import { type GeoGate, regionOf } from './geo.ts';
-import { hostKey, type MirrorPolicy } from './mirrors.ts';
-import { REPORT_COLUMNS, ROUTES } from './schemas.ts';
-import { CONTENT_TAGS, type SiteContent } from './site-content.ts';
+import type { SiteContent } from './site-content.ts';
 import { type SingleSignOn, SSO_BROWSER_PARAM, SSO_CODE_PARAM } from './sso.ts';
 
 interface Deps {

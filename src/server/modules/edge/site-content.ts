@@ -1,24 +1,10 @@
+import {
+  PUBLIC_SETTINGS,
+  type PublicSettings,
+  type SeoEntry,
+  type SiteContentReader,
+} from '../../../shared/wire/site-content.ts';
 import type { Queryable } from '../../db/client.ts';
-
-/** The operator's public settings of docs/product-rules.md §3, kept in the `settings` table. */
-export const PUBLIC_SETTINGS = ['revshare_service_frontend_url', 'telegram_channel_url'] as const;
-export type PublicSettings = Record<(typeof PUBLIC_SETTINGS)[number], string | null>;
-
-/** Search-engine data of one page in one locale (docs/product-rules.md §3). */
-export interface SeoEntry {
-  locale: string;
-  path: string;
-  title: string | null;
-  description: string | null;
-  keywords: string | null;
-  text: string | null;
-}
-
-/** What pages read: the settings and a page's search-engine data (src/env.d.ts `siteContent`). */
-export interface SiteContentReader {
-  settings(): Promise<PublicSettings>;
-  seo(locale: string, path: string): Promise<SeoEntry | undefined>;
-}
 
 const SEO_COLUMNS = 'locale, path, title, description, keywords, text';
 
@@ -104,6 +90,3 @@ export class SiteContent implements SiteContentReader {
     this.#seo = undefined;
   }
 }
-
-/** The page-cache tags of pages showing the settings, search-engine data or bonus campaigns. */
-export const CONTENT_TAGS = { settings: 'site-settings', seo: 'seo', bonuses: 'bonuses' } as const;

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
+import { hostKey, type MirrorPolicy } from '../../http/edge/mirrors.ts';
 import type { OriginPolicy } from '../../http/origin.ts';
 import { secureCookies } from '../../http/request-origin.ts';
 import { type UserRow, userById } from '../auth/repository.ts';
 import { sessionOfRefreshToken } from '../auth/session-repository.ts';
 import { hashOpaque, opaqueToken } from '../auth/tokens.ts';
-import { hostKey, type MirrorPolicy } from './mirrors.ts';
 import { type CodePurpose, claimSsoCode, insertSsoCode } from './sso-repository.ts';
 
 /** The fragment parameter a mirror receives its code in: never sent to a server, nor in a Referer. */

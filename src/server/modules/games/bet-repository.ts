@@ -2,7 +2,15 @@ import type { Currency } from '../../../shared/currencies.ts';
 import type { OriginalGame } from '../../../shared/games.ts';
 import type { BetCommon, BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import type { TakenNonce } from './seeds.ts';
+
+/** What a bet needs from the active pair; it holds the secret seed, so it is never serialised. */
+export interface TakenNonce {
+  pairId: string;
+  serverSeed: string;
+  clientSeed: string;
+  commitment: string;
+  nonce: bigint;
+}
 
 /**
  * The `bets` table: every statement on it lives here. Rows carry amounts in minor units (decimal

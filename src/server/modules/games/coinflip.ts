@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as coinflip from '../../../games/coinflip/engine.ts';
 import { applyRatio } from '../../../games/ratio.ts';
+import type { coinflipFlipBody, coinflipStartBody } from '../../../shared/api/games-routes.ts';
 import type { BetAnswer } from '../../../shared/wire/bets.ts';
 import { invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
@@ -9,7 +10,6 @@ import type { GamesDeps } from './deps.ts';
 import { passesMaxProfit } from './limits.ts';
 import { placeBet } from './pipeline.ts';
 import { activeRound, cashOutRound, roundStart, stepRound } from './rounds.ts';
-import type { coinflipFlipBody, coinflipStartBody } from './schemas.ts';
 
 /**
  * Coinflip (docs/fairness.md §3, docs/api-games.md): a series of up to 20 calls that spans

@@ -1,12 +1,12 @@
 import { createHmac, type KeyObject } from 'node:crypto';
 import type { Currency } from '../../../shared/currencies.ts';
+import { sanitiseDisplayName } from '../../../shared/display-name.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import { FEED_CHANNELS, type FeedItem, type FeedKind } from '../../../shared/wire/bets.ts';
 import type { Database } from '../../db/client.ts';
 import { realtimePublishFailures } from '../../metrics.ts';
 import { publishEvent } from '../../realtime/gateway.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { sanitiseDisplayName } from '../profile/display-name.ts';
 import { type FeedRow, latestSettled } from './bet-repository.ts';
 import type { GamesDeps } from './deps.ts';
 
@@ -23,7 +23,7 @@ export const HIGH_ROLLER_STAKE: Record<Currency, bigint> = {
  * The name public feeds show: null for a player who hides statistics, the display name, else a
  * stable alias `#` + 6 hex digits of HMAC(aliasKey, user id): unlinkable to the id without the key.
  * The name is sanitised again here: names stored before display names were validated may hold
- * bidi overrides or invisible characters (src/server/modules/profile/display-name.ts).
+ * bidi overrides or invisible characters (src/shared/display-name.ts).
  */
 export function playerName(
   user: Pick<UserRow, 'id' | 'name' | 'is_statistics_hidden'>,

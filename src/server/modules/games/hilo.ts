@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as hilo from '../../../games/hilo/engine.ts';
 import { applyRatio, multiply, ratio, ZERO } from '../../../games/ratio.ts';
+import type { hiloStartBody, hiloStepBody } from '../../../shared/api/games-routes.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { BetAnswer } from '../../../shared/wire/bets.ts';
 import { invalid } from '../../domain-error.ts';
@@ -10,7 +11,6 @@ import type { GamesDeps } from './deps.ts';
 import { passesMaxProfit } from './limits.ts';
 import { placeBet } from './pipeline.ts';
 import { activeRound, cashOutRound, roundStart, stepRound } from './rounds.ts';
-import type { hiloStartBody, hiloStepBody } from './schemas.ts';
 
 /**
  * Hi-lo (docs/fairness.md §3 and "Points to know", docs/api-games.md "Hi-lo"): card 0 of the bet's

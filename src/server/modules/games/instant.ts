@@ -7,11 +7,6 @@ import { applyRatio, parseDecimal, type Ratio, ratio, toDecimal } from '../../..
 import * as roulette from '../../../games/roulette/engine.ts';
 import { largest, smallestWin } from '../../../games/stakes.ts';
 import * as wheel from '../../../games/wheel/engine.ts';
-import type { Currency } from '../../../shared/currencies.ts';
-import { fromMinor, toMinor } from '../../../shared/money.ts';
-import type { BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
-import { invalid } from '../../domain-error.ts';
-import type { NewBet } from './pipeline.ts';
 import {
   type casesBody,
   type diceBody,
@@ -19,7 +14,12 @@ import {
   type rouletteBody,
   rouletteItem,
   type wheelBody,
-} from './schemas.ts';
+} from '../../../shared/api/games-routes.ts';
+import type { Currency } from '../../../shared/currencies.ts';
+import { fromMinor, toMinor } from '../../../shared/money.ts';
+import type { BetGame, BetOutcome, BetParams } from '../../../shared/wire/bets.ts';
+import { invalid } from '../../domain-error.ts';
+import type { NewBet } from './pipeline.ts';
 
 /**
  * Request bodies of the instant games → bets the pipeline places (docs/api-games.md). Engines decide

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as miner from '../../../games/miner/engine.ts';
 import { applyRatio, type Ratio } from '../../../games/ratio.ts';
+import type { minerAutoBody, minerRevealBody, minerStartBody } from '../../../shared/api/games-routes.ts';
 import type { BetAnswer } from '../../../shared/wire/bets.ts';
 import { invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
@@ -10,7 +11,6 @@ import { instantBet } from './instant.ts';
 import { passesMaxProfit } from './limits.ts';
 import { type NewBet, placeBet } from './pipeline.ts';
 import { activeRound, cashOutRound, roundStart, stepRound, streamOf } from './rounds.ts';
-import type { minerAutoBody, minerRevealBody, minerStartBody } from './schemas.ts';
 
 /**
  * Miner (docs/fairness.md §3, docs/api-games.md "Miner"): a 5×5 field whose mines the bet's nonce

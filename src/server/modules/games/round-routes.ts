@@ -1,32 +1,16 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ROUNDS } from '../../../shared/api/games-routes.ts';
 import type { BetAnswer, BetGame } from '../../../shared/wire/bets.ts';
 import { routeSchema } from '../../http/route-schema.ts';
-import { idempotencyHeaders } from '../../http/schemas.ts';
 import type { UserRow } from '../auth/repository.ts';
 import type { BetRow } from './bet-repository.ts';
 import * as coinflip from './coinflip.ts';
 import type { GamesDeps } from './deps.ts';
 import * as hilo from './hilo.ts';
 import * as miner from './miner.ts';
-import {
-  activeSeriesResponse,
-  betAnswer,
-  coinflipFlipBody,
-  coinflipStartBody,
-  hiloStartBody,
-  hiloStepBody,
-  minerRevealBody,
-  minerStartBody,
-} from './schemas.ts';
 import { betView } from './views.ts';
-
-/** Money-moving game calls may carry the player's key for the ledger (docs/api-games.md). */
-export const betHeaders = idempotencyHeaders({
-  required: false,
-  description: 'Unique per bet; a retry answers the first result',
-});
 
 /** What the games routes share with the round routes. */
 export interface RouteContext {
@@ -42,11 +26,13 @@ export interface RouteContext {
 /** One round game's four calls (docs/api-games.md "Rounds across requests"). */
 interface RoundApi<G extends BetGame, S extends z.ZodType, M extends z.ZodType> {
   game: G;
-  /** The step's path segment (`flip`, `reveal`, `step`) and what the calls do, for the API document. */
+  /** The step's path segment (`flip`, `reveal`, `step`). */
   step: string;
-  summaries: { active: string; start: string; step: string; cashout: string };
-  startBody: S;
-  stepBody: M;
+  /** The four calls' declarations (ROUNDS in src/shared/api/games-routes.ts). */
+  declared: Omit<(typeof ROUNDS)[keyof typeof ROUNDS], 'start' | 'step'> & {
+    start: Omit<(typeof ROUNDS)[keyof typeof ROUNDS]['start'], 'body'> & { body: S };
+    step: Omit<(typeof ROUNDS)[keyof typeof ROUNDS]['step'], 'body'> & { body: M };
+  };
   active: (deps: GamesDeps, userId: string) => Promise<BetRow | undefined>;
   start: (deps: GamesDeps, user: UserRow, input: z.output<S>, key: string) => Promise<BetAnswer<G>>;
   move: (deps: GamesDeps, user: UserRow, input: z.output<M>) => Promise<BetAnswer<G>>;
@@ -61,16 +47,11 @@ function roundRoutes<G extends BetGame, S extends z.ZodType, M extends z.ZodType
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const base = `/games/${round.game}`;
-  const money = { auth: 'player' as const, response: { 200: betAnswer }, errors: ['conflict' as const] };
   api.get(
     `${base}/active`,
     {
       ...authenticated,
-      schema: routeSchema({
-        summary: round.summaries.active,
-        auth: 'player',
-        response: { 200: activeSeriesResponse },
-      }),
+      schema: routeSchema(round.declared.active),
     },
     async (request) => {
       const row = await round.active(deps, user(request).id);
@@ -81,12 +62,7 @@ function roundRoutes<G extends BetGame, S extends z.ZodType, M extends z.ZodType
     `${base}/start`,
     {
       ...betting,
-      schema: routeSchema({
-        summary: round.summaries.start,
-        body: round.startBody,
-        headers: betHeaders,
-        ...money,
-      }),
+      schema: routeSchema(round.declared.start),
     },
     async (request) => {
       const answer: BetAnswer = await round.start(
@@ -100,7 +76,7 @@ function roundRoutes<G extends BetGame, S extends z.ZodType, M extends z.ZodType
   );
   api.post(
     `${base}/${round.step}`,
-    { ...betting, schema: routeSchema({ summary: round.summaries.step, body: round.stepBody, ...money }) },
+    { ...betting, schema: routeSchema(round.declared.step) },
     async (request) => {
       const answer: BetAnswer = await round.move(deps, user(request), request.body as z.output<M>);
       return { data: answer };
@@ -110,7 +86,7 @@ function roundRoutes<G extends BetGame, S extends z.ZodType, M extends z.ZodType
     `${base}/cashout`,
     {
       ...betting,
-      schema: routeSchema({ summary: round.summaries.cashout, headers: betHeaders, ...money }),
+      schema: routeSchema(round.declared.cashout),
     },
     async (request) => {
       const answer: BetAnswer = await round.cashout(deps, user(request), key(request));
@@ -124,14 +100,7 @@ export function allRoundRoutes(app: FastifyInstance, context: RouteContext) {
   roundRoutes(app, context, {
     game: 'coinflip',
     step: 'flip',
-    summaries: {
-      active: 'The player’s open coinflip series, or null',
-      start: 'Open a coinflip series: the stake is taken, no flip yet',
-      step: 'Call heads or tails for the next flip of the open series',
-      cashout: 'Cash out the open series after at least one right call',
-    },
-    startBody: coinflipStartBody,
-    stepBody: coinflipFlipBody,
+    declared: ROUNDS.coinflip,
     active: coinflip.activeSeries,
     start: coinflip.startSeries,
     move: coinflip.flip,
@@ -140,14 +109,7 @@ export function allRoundRoutes(app: FastifyInstance, context: RouteContext) {
   roundRoutes(app, context, {
     game: 'miner',
     step: 'reveal',
-    summaries: {
-      active: 'The player’s open miner round (without its mines), or null',
-      start: 'Open a miner round with 1-24 mines: the stake is taken, the mines are fixed',
-      step: 'Open one tile of the open round (its round id and step index)',
-      cashout: 'Cash out the open round after at least one gem; shows every mine',
-    },
-    startBody: minerStartBody,
-    stepBody: minerRevealBody,
+    declared: ROUNDS.miner,
     active: miner.activeField,
     start: miner.startField,
     move: miner.revealTile,
@@ -156,14 +118,7 @@ export function allRoundRoutes(app: FastifyInstance, context: RouteContext) {
   roundRoutes(app, context, {
     game: 'hilo',
     step: 'step',
-    summaries: {
-      active: 'The player’s open hi-lo round (the cards shown so far), or null',
-      start: 'Open a hi-lo round: the stake is taken and the start card dealt',
-      step: 'Guess the next card (higher, lower, …) or skip it (its round id and step index)',
-      cashout: 'Cash out the open round after at least one right guess',
-    },
-    startBody: hiloStartBody,
-    stepBody: hiloStepBody,
+    declared: ROUNDS.hilo,
     active: hilo.activeHand,
     start: hilo.startHand,
     move: hilo.playStep,

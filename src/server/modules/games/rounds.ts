@@ -4,19 +4,12 @@ import type { BetAnswer, BetGame, BetOutcome, BetParams } from '../../../shared/
 import type { Queryable } from '../../db/client.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
+import { afterCommit, type NewBet } from './bet.ts';
 import { type BetRow, endedRoundOf, hasOpenRound, openRoundOf, updateRound } from './bet-repository.ts';
 import type { GamesDeps } from './deps.ts';
 import { announce } from './feed.ts';
 import { currencyOf, maxProfitOf } from './limits.ts';
-import {
-  accountsOf,
-  afterCommit,
-  cashBalance,
-  cashOut,
-  type NewBet,
-  payRound,
-  settleLost,
-} from './pipeline.ts';
+import { accountsOf, cashBalance, cashOut, payRound, settleLost } from './pipeline.ts';
 import { pairSecret } from './seeds.ts';
 import { betView } from './views.ts';
 

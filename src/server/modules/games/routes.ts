@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { validateClientSeed } from '../../../games/fair/seeds.ts';
+import { ROUTES } from '../../../shared/api/games-routes.ts';
 import type { BetAnswer, BetGame } from '../../../shared/wire/bets.ts';
 import { DomainError, invalid } from '../../domain-error.ts';
 import { betRateLimit } from '../../http/rate-limits.ts';
@@ -16,31 +17,22 @@ import { casesPlay, dicePlay, kenoPlay, roulettePlay, wheelPlay } from './instan
 import { currencyOf } from './limits.ts';
 import { autoField } from './miner.ts';
 import { betKey, type NewBet, placeBet } from './pipeline.ts';
-import { allRoundRoutes, betHeaders } from './round-routes.ts';
-import {
-  activePairResponse,
-  betAnswer,
-  betParams,
-  betResponse,
-  betsQuery,
-  betsResponse,
-  casesBody,
-  casesQuery,
-  casesResponse,
-  diceBody,
-  fairnessHistoryResponse,
-  feedQuery,
-  feedResponse,
-  kenoBody,
-  minerAutoBody,
-  pageQuery,
-  rotateBody,
-  rotateResponse,
-  rouletteBody,
-  wheelBody,
-} from './schemas.ts';
+import { allRoundRoutes } from './round-routes.ts';
 import { activePair, revealedPairs, rotate } from './seeds.ts';
 import { betView, caseCatalogue } from './views.ts';
+
+/** The bet routes: a body, an answer of the bet and the balance. */
+type BetRoute =
+  | 'POST /games/dice/bet'
+  | 'POST /games/keno/bet'
+  | 'POST /games/roulette/bet'
+  | 'POST /games/wheel/bet'
+  | 'POST /games/cases/open'
+  | 'POST /games/miner/auto';
+
+/** A bet route's declaration, its body widened to a schema (the handler reads it as `build` takes it). */
+const declared = (route: BetRoute): Omit<(typeof ROUTES)[BetRoute], 'body'> & { body: z.ZodType } =>
+  ROUTES[route];
 
 /** The originals' API (docs/api-games.md): seed pairs, bets, feeds, instant games and rounds (round-routes.ts). */
 export async function gamesRoutes(
@@ -64,11 +56,7 @@ export async function gamesRoutes(
     '/games/fairness/seeds',
     {
       ...authenticated,
-      schema: routeSchema({
-        summary: 'The active seed pair: commitment, client seed, next nonce, and the next commitment',
-        auth: 'player',
-        response: { 200: activePairResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /games/fairness/seeds']),
     },
     async (request) => ({ data: await activePair(database, user(request).id) }),
   );
@@ -77,12 +65,7 @@ export async function gamesRoutes(
     '/games/fairness/seeds',
     {
       ...authenticated,
-      schema: routeSchema({
-        summary: 'Rotate the pair (optionally with a new client seed): reveals the old server seed',
-        auth: 'player',
-        body: rotateBody,
-        response: { 200: rotateResponse },
-      }),
+      schema: routeSchema(ROUTES['PUT /games/fairness/seeds']),
     },
     async (request) => {
       let clientSeed: string | undefined;
@@ -99,12 +82,7 @@ export async function gamesRoutes(
     '/games/fairness/history',
     {
       ...authenticated,
-      schema: routeSchema({
-        summary: 'Revealed seed pairs, newest first',
-        auth: 'player',
-        querystring: pageQuery,
-        response: { 200: fairnessHistoryResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /games/fairness/history']),
     },
     async (request) => {
       const { page, per_page } = request.query;
@@ -117,13 +95,7 @@ export async function gamesRoutes(
     '/games/bets/:id',
     {
       ...authenticated,
-      schema: routeSchema({
-        summary: 'One of the player’s bets, with everything needed to verify it',
-        auth: 'player',
-        params: betParams,
-        response: { 200: betResponse },
-        errors: ['not_found'],
-      }),
+      schema: routeSchema(ROUTES['GET /games/bets/:id']),
     },
     async (request) => {
       const row = await betOf(database, user(request).id, request.params.id);
@@ -136,12 +108,7 @@ export async function gamesRoutes(
     '/games/bets',
     {
       ...authenticated,
-      schema: routeSchema({
-        summary: 'The player’s bets, newest first, optionally of one game',
-        auth: 'player',
-        querystring: betsQuery,
-        response: { 200: betsResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /games/bets']),
     },
     async (request) => {
       const { game, page, per_page } = request.query;
@@ -153,11 +120,7 @@ export async function gamesRoutes(
   api.get(
     '/games/feed',
     {
-      schema: routeSchema({
-        summary: 'The latest settled bets of all players (all or high rollers)',
-        querystring: feedQuery,
-        response: { 200: feedResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /games/feed']),
     },
     async (request) => ({ data: await recentFeed(database, request.query.kind, deps.aliasKey) }),
   );
@@ -165,61 +128,36 @@ export async function gamesRoutes(
   api.get(
     '/games/cases',
     {
-      schema: routeSchema({
-        summary: 'The case catalogue with prices in one currency and every prize table',
-        querystring: casesQuery,
-        response: { 200: casesResponse },
-      }),
+      schema: routeSchema(ROUTES['GET /games/cases']),
     },
     async (request) => ({ data: caseCatalogue(request.query.currency ?? 'RUB') }),
   );
 
-  /** A bet route: the body's schema, the summary, and how the body becomes a bet. */
-  const bet = <B extends z.ZodType, G extends BetGame>(
-    path: string,
-    summary: string,
-    body: B,
-    build: (input: z.output<B>, request: FastifyRequest) => NewBet<G>,
+  /** A bet route: its declaration (the body's schema, the summary), and how the body becomes a bet. */
+  const bet = <K extends BetRoute, G extends BetGame>(
+    route: K,
+    build: (input: z.output<(typeof ROUTES)[K]['body']>, request: FastifyRequest) => NewBet<G>,
   ) =>
     api.post(
-      path,
-      {
-        ...betting,
-        schema: routeSchema({
-          summary,
-          auth: 'player',
-          body,
-          headers: betHeaders,
-          response: { 200: betAnswer },
-          errors: ['conflict'],
-        }),
-      },
+      route.slice('POST '.length),
+      { ...betting, schema: routeSchema(declared(route)) },
       async (request) => {
         // Widened to the union the answer schema describes (a generic G does not narrow into it).
         const answer: BetAnswer = await placeBet(
           deps,
           user(request),
-          build(request.body as z.output<B>, request),
+          build(request.body as z.output<(typeof ROUTES)[K]['body']>, request),
           key(request),
         );
         return { data: answer };
       },
     );
-  bet('/games/dice/bet', 'Roll the dice: under or over a target', diceBody, (input) => dicePlay(input));
-  bet('/games/keno/bet', 'Play keno: 1-10 picks of 40 at a risk level', kenoBody, (input) => kenoPlay(input));
-  bet('/games/roulette/bet', 'Spin the roulette with up to 50 bets', rouletteBody, (input) =>
-    roulettePlay(input),
-  );
-  bet('/games/wheel/bet', 'Spin the wheel of fortune', wheelBody, (input) => wheelPlay(input));
-  bet('/games/cases/open', 'Open a case at its price', casesBody, (input, request) =>
-    casesPlay(input, currencyOf(user(request))),
-  );
-  bet(
-    '/games/miner/auto',
-    'Play a whole miner round at once, opening a pattern of tiles',
-    minerAutoBody,
-    (input) => autoField(input),
-  );
+  bet('POST /games/dice/bet', (input) => dicePlay(input));
+  bet('POST /games/keno/bet', (input) => kenoPlay(input));
+  bet('POST /games/roulette/bet', (input) => roulettePlay(input));
+  bet('POST /games/wheel/bet', (input) => wheelPlay(input));
+  bet('POST /games/cases/open', (input, request) => casesPlay(input, currencyOf(user(request))));
+  bet('POST /games/miner/auto', (input) => autoField(input));
 
   allRoundRoutes(app, { deps, authenticated, betting, user, key });
 }

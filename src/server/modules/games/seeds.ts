@@ -3,7 +3,9 @@ import { generateClientSeed, generateServerSeed } from '../../../games/fair/seed
 import type { BetGame } from '../../../shared/wire/bets.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { invalid } from '../../domain-error.ts';
-import { hasOpenRound } from './bet-repository.ts';
+import { hasOpenRound, type TakenNonce } from './bet-repository.ts';
+
+export type { TakenNonce } from './bet-repository.ts';
 
 /**
  * Seed pairs of docs/fairness.md §1: one `active` pair per player (its nonce is the next bet's), one
@@ -56,15 +58,6 @@ const REVEALED_COLUMNS = `sp.id::text, sp.server_seed, sp.commitment, sp.client_
 const LAST_BET = `left join lateral (
     select b.id, b.game from bets b where b.seed_pair_id = sp.id order by b.nonce desc limit 1
   ) lb on true`;
-
-/** What a bet needs from the active pair; it holds the secret seed, so it is never serialised. */
-export interface TakenNonce {
-  pairId: string;
-  serverSeed: string;
-  clientSeed: string;
-  commitment: string;
-  nonce: bigint;
-}
 
 /** Players known to have an active and a next pair (pairs are never deleted, only rotated). */
 const seeded = new WeakMap<Database, Set<string>>();

@@ -1,6 +1,7 @@
 import { CASES, casePrice } from '../../../games/cases/catalogue.ts';
 import { rowProbabilities, tableOf } from '../../../games/cases/engine.ts';
 import { toDecimal } from '../../../games/ratio.ts';
+import type { CaseView } from '../../../shared/api/games.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { BetGame, BetView } from '../../../shared/wire/bets.ts';
@@ -32,13 +33,8 @@ export function betView<G extends BetGame>(row: BetRow<G>): BetView<G> {
 }
 
 /** One case of the catalogue (`GET /games/cases`) priced in `currency`. */
-export interface CaseView {
-  slug: string;
-  currency: Currency;
-  price: string;
-  top_multiplier: string;
-  rows: { min: string; multiplier: string; chance: string }[];
-}
+/** A case as the catalogue shows it (declared with the answer, src/shared/api/games.ts). */
+export type { CaseView };
 
 /** The cases catalogue priced in `currency`, each with its prize table and the rows' chances. */
 export function caseCatalogue(currency: Currency): CaseView[] {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/history-routes.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
+import { csvNumber, toCsv } from '../../http/csv.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
 import { expireDueDeposits } from '../payments/repository.ts';
 import { type StatementLine, statementLines, statementPage } from '../wallet/statement.ts';
-import { csvNumber, toCsv } from './csv.ts';
-import { ROUTES } from './schemas.ts';
 
 /** The most lines one CSV export carries. */
 const CSV_MAX_LINES = 10_000;

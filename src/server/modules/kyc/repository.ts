@@ -151,3 +151,16 @@ export async function documentFileOf(
   );
   return doc;
 }
+
+/**
+ * The total of the player's withdrawals that left or are leaving their balance (held or paid): the
+ * amount the KYC threshold counts. It reads the payments table from here so that kyc stays below
+ * payments (payments asks kyc before a withdrawal, src/server/modules/payments/withdrawals.ts).
+ */
+export async function withdrawnTotal(db: Queryable, userId: string): Promise<bigint> {
+  const [row] = await db.query<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from payments where user_id = $1 and direction = 'withdrawal' and status in ('held', 'paid')`,
+    [userId],
+  );
+  return BigInt(row?.total ?? '0');
+}

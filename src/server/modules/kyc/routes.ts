@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/kyc-routes.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import type { Database } from '../../db/client.ts';
 import { DomainError, fail, invalid } from '../../domain-error.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import { requireUser } from '../auth/http.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
-import { ROUTES } from './schemas.ts';
 import { displayStatus, fileTooLarge, type KycService, MAX_DOCUMENT_BYTES } from './service.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function kycRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The token guard runs before validation (a call without a token is a 401 whatever it sends).
   const preValidation = requireUser(deps.database, deps.keys);
-  /** A route's declaration (ROUTES in ./schemas.ts) as its `schema` option. */
+  /** A route's declaration (ROUTES in src/shared/api/kyc-routes.ts) as its `schema` option. */
   const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
   await app.register(multipart, {
     limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: 1, fields: 4, fieldSize: 200 },

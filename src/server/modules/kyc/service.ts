@@ -11,7 +11,6 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { withdrawnTotal } from '../payments/repository.ts';
 import {
   caseOf,
   caseStatus,
@@ -23,6 +22,7 @@ import {
   markCasePending,
   openCases,
   pendingDocuments,
+  withdrawnTotal,
 } from './repository.ts';
 
 export { DOCUMENT_KINDS, type DocumentKind, MAX_DOCUMENT_BYTES } from '../../../shared/verification.ts';

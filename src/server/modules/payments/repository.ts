@@ -206,12 +206,3 @@ export function withdrawalsIn(db: Queryable, status: string): Promise<PaymentRow
     [status],
   );
 }
-
-/** The total of the player's withdrawals that left or are leaving their balance (held or paid). */
-export async function withdrawnTotal(db: Queryable, userId: string): Promise<bigint> {
-  const [row] = await db.query<{ total: string }>(
-    `select coalesce(sum(amount), 0)::text as total from payments where user_id = $1 and direction = 'withdrawal' and status in ('held', 'paid')`,
-    [userId],
-  );
-  return BigInt(row?.total ?? '0');
-}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyKey as idempotencyKeyField, ROUTES } from '../../../shared/api/payments-routes.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +14,6 @@ import { depositMethods, publicMethod } from './methods.ts';
 import { publicPayment, publicWebhook } from './present.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
-import { idempotencyKey as idempotencyKeyField, ROUTES } from './schemas.ts';
 import type { PaymentsService } from './service.ts';
 
 interface Deps {
@@ -26,7 +26,7 @@ interface Deps {
   operatorScope?: ((scope: FastifyInstance) => void) | undefined;
 }
 
-/** A route's declaration (ROUTES in ./schemas.ts) as its `schema` option. */
+/** A route's declaration (ROUTES in src/shared/api/payments-routes.ts) as its `schema` option. */
 const declared = <K extends keyof typeof ROUTES>(key: K) => routeSchema(ROUTES[key]);
 
 /** `Idempotency-Key` header (required on every money-moving request), checked after the body. */

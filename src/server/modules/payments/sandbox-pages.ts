@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { systemClock } from '../../clock.ts';
 import type { CheckoutRow } from './sandbox-repository.ts';
 import { SANDBOX_TEXTS } from './sandbox-texts.ts';
 
@@ -56,15 +57,20 @@ function top(row: CheckoutRow, badge: string, back: ReturnStatus): string {
   return `<div class="top"><span class="badge">${escapeHtml(badge)}</span><a class="back" href="${escapeHtml(returnUrl(row, back))}" data-testid="checkout-back">← ${escapeHtml(t.back ?? '')}</a></div>`;
 }
 
-/** "Valid for 12 more minutes", from the checkout's deadline; empty without one. */
-function validity(row: CheckoutRow): string {
+/** "Valid for 12 more minutes", from the checkout's deadline and `now` (ms); empty without one. */
+function validity(row: CheckoutRow, now: number): string {
   if (!row.expires_at) return '';
-  const minutes = Math.max(1, Math.ceil((row.expires_at.getTime() - Date.now()) / 60_000));
+  const minutes = Math.max(1, Math.ceil((row.expires_at.getTime() - now) / 60_000));
   const text = (textsFor(row.locale).expiresIn ?? '').replace('{minutes}', String(minutes));
   return `<p class="hint" data-testid="checkout-validity">${escapeHtml(text)}</p>`;
 }
 
-export function checkoutPage(row: CheckoutRow, action: string, error?: string): string {
+export function checkoutPage(
+  row: CheckoutRow,
+  action: string,
+  error?: string,
+  now = systemClock.now(),
+): string {
   const t = textsFor(row.locale);
   return page(
     row.locale,
@@ -76,17 +82,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <div class="row"><label>${escapeHtml(t.expiry ?? '')}<input name="expiry" inputmode="numeric" autocomplete="cc-exp" required value="12/30"></label><label>${escapeHtml(t.cvc ?? '')}<input name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required value="123"></label></div>
 <button type="submit">${escapeHtml(t.pay ?? '')} ${escapeHtml(amountText(row))}</button></form>
 <a class="button secondary" href="${escapeHtml(returnUrl(row, 'cancelled'))}" data-testid="checkout-cancel">${escapeHtml(t.cancel ?? '')}</a>
-${validity(row)}<p class="hint">${escapeHtml(t.cards ?? '')}</p>`,
+${validity(row, now)}<p class="hint">${escapeHtml(t.cards ?? '')}</p>`,
   );
 }
 
-export function secureCodePage(row: CheckoutRow, action: string): string {
+export function secureCodePage(row: CheckoutRow, action: string, now = systemClock.now()): string {
   const t = textsFor(row.locale);
   return page(
     row.locale,
     `${top(row, '3-D SECURE', 'cancelled')}<h1>${escapeHtml(t.secure ?? '')}</h1><p>${escapeHtml(t.secureText ?? '')}</p><p class="amount">${escapeHtml(amountText(row))}</p>
 <form method="post" action="${escapeHtml(action)}"><button name="action" value="confirm" type="submit">${escapeHtml(t.confirm ?? '')}</button>
-<button class="secondary" name="action" value="fail" type="submit">${escapeHtml(t.fail ?? '')}</button></form>${validity(row)}`,
+<button class="secondary" name="action" value="fail" type="submit">${escapeHtml(t.fail ?? '')}</button></form>${validity(row, now)}`,
   );
 }
 

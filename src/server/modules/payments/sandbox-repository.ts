@@ -1,3 +1,4 @@
+import { WEBHOOK_STATES, type WebhookState } from '../../../shared/api/payments.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /**
@@ -23,8 +24,8 @@ const CHECKOUT_COLUMNS =
 /** States of a checkout still waiting for the payer: the ones that can expire. */
 const PAYABLE = `('open', 'requires_action')`;
 
-export const WEBHOOK_STATES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookState = (typeof WEBHOOK_STATES)[number];
+/** A webhook's delivery states (declared with the operator's query, src/shared/api/payments.ts). */
+export { WEBHOOK_STATES, type WebhookState };
 
 /** What the operator sees of a webhook (its body is the signed event, without the signature). */
 export interface WebhookRow {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/payments-routes.ts';
 import { fail } from '../../domain-error.ts';
 import { routeSchema } from '../../http/route-schema.ts';
 import type { SandboxProvider } from './sandbox.ts';
@@ -11,10 +12,9 @@ import {
   secureCodePage,
   textsFor,
 } from './sandbox-pages.ts';
-import { ROUTES } from './schemas.ts';
 
 /**
- * A field of a posted form (cardForm, secureCodeForm in ./schemas.ts, documented only). Read as
+ * A field of a posted form (cardForm, secureCodeForm in src/shared/api/payments-routes.ts, documented only). Read as
  * leniently as a provider's page would: any other body simply lacks the field.
  */
 function formField(body: unknown, name: string): unknown {
@@ -49,8 +49,11 @@ export async function sandboxRoutes(scope: FastifyInstance, { sandbox }: { sandb
     async (request, reply) => {
       const row = await load(request.params.id);
       reply.type('text/html; charset=utf-8');
-      if (row.status === 'requires_action') return secureCodePage(row, `${formAction(row.id)}/3ds`);
-      return row.status === 'open' ? checkoutPage(row, formAction(row.id)) : closedPage(row);
+      if (row.status === 'requires_action')
+        return secureCodePage(row, `${formAction(row.id)}/3ds`, sandbox.clock.now());
+      return row.status === 'open'
+        ? checkoutPage(row, formAction(row.id), undefined, sandbox.clock.now())
+        : closedPage(row);
     },
   );
   pages.post(
@@ -64,8 +67,9 @@ export async function sandboxRoutes(scope: FastifyInstance, { sandbox }: { sandb
       if (outcome === 'invalid_card')
         return (reply as FastifyReply)
           .code(422)
-          .send(checkoutPage(row, formAction(row.id), textsFor(row.locale).invalid));
-      if (outcome === 'requires_action') return secureCodePage(row, `${formAction(row.id)}/3ds`);
+          .send(checkoutPage(row, formAction(row.id), textsFor(row.locale).invalid, sandbox.clock.now()));
+      if (outcome === 'requires_action')
+        return secureCodePage(row, `${formAction(row.id)}/3ds`, sandbox.clock.now());
       // Paid, failed or expired meanwhile: the page says which.
       if (outcome === 'closed') return closedPage(await load(row.id));
       return reply.redirect(returnUrl(row, outcome), 303);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { Periodic } from '../../periodic.ts';
 import {
@@ -54,6 +55,8 @@ export class SandboxProvider {
   readonly #webhookUrl: () => string;
   readonly #maxAttempts: number;
   readonly #periodic: Periodic;
+  /** The time of the provider's events and signatures, and of its checkout page's deadline. */
+  readonly clock: Clock;
 
   constructor(deps: {
     database: Database;
@@ -62,8 +65,10 @@ export class SandboxProvider {
     /** The merchant's webhook endpoint (read when a checkout is created). */
     webhookUrl: () => string;
     maxAttempts: number;
+    clock?: Clock;
   }) {
     this.#db = deps.database;
+    this.clock = deps.clock ?? systemClock;
     this.#secret = deps.webhookSecret;
     this.#log = deps.log;
     this.#periodic = new Periodic(() => this.deliverDue(), deps.log, 'sandbox webhook dispatcher failed');
@@ -142,7 +147,7 @@ export class SandboxProvider {
         const event = {
           id: `evt_${randomUUID()}`,
           type: to === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
-          created: Math.floor(Date.now() / 1000),
+          created: Math.floor(this.clock.now() / 1000),
           data: {
             checkout_id: row.id,
             merchant_ref: row.merchant_ref,
@@ -165,7 +170,7 @@ export class SandboxProvider {
   }
 
   async #deliver(hook: DueWebhook): Promise<void> {
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(this.clock.now() / 1000);
     let error: string | null = null;
     try {
       const response = await fetch(hook.url, {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { KycService } from '../kyc/service.ts';
-import type { WalletEvents } from '../wallet/events.ts';
+import type { WalletEvents } from '../ledger/events.ts';
 import { Deposits } from './deposits.ts';
 import { DepositExpiry } from './expiry.ts';
 import { expireDueDeposits, type PaymentRow, paymentById } from './repository.ts';
@@ -32,6 +33,8 @@ export class PaymentsService {
     events: WalletEvents;
     kyc: KycService;
     log: FastifyBaseLogger;
+    /** The time webhook signatures are checked on (src/server/clock.ts); default the system's. */
+    clock?: Clock;
   }) {
     this.#db = deps.database;
     this.deposits = new Deposits({

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { systemClock } from '../../clock.ts';
 
 /** Webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
 export function signPayload(secret: string, body: string, timestamp: number): string {
@@ -14,7 +15,7 @@ export function verifySignature(
   secret: string,
   body: string,
   header: string | undefined,
-  now = Date.now(),
+  now = systemClock.now(),
 ): 'ok' | 'malformed' | 'expired' | 'mismatch' {
   if (!header) return 'malformed';
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));

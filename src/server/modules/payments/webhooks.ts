@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import { onDeposit } from '../bonus/engine.ts';
-import type { WalletEvents } from '../wallet/events.ts';
-import { post } from '../wallet/ledger.ts';
+import type { WalletEvents } from '../ledger/events.ts';
+import { post } from '../ledger/ledger.ts';
 import { paymentNotFound } from './common.ts';
 import { markFailed, markSucceeded, type PaymentRow, paymentById, recordEvent } from './repository.ts';
 import { verifySignature } from './signature.ts';
@@ -45,14 +46,17 @@ export class Webhooks {
   readonly #secret: string;
   readonly #events: WalletEvents;
   readonly #log: FastifyBaseLogger;
+  readonly #clock: Clock;
 
   constructor(deps: {
     database: Database;
     webhookSecret: string;
     events: WalletEvents;
     log: FastifyBaseLogger;
+    clock?: Clock;
   }) {
     this.#db = deps.database;
+    this.#clock = deps.clock ?? systemClock;
     this.#secret = deps.webhookSecret;
     this.#events = deps.events;
     this.#log = deps.log;
@@ -68,7 +72,7 @@ export class Webhooks {
     rawBody: string,
     signature: string | undefined,
   ): Promise<{ status: string; duplicate: boolean }> {
-    const verdict = verifySignature(this.#secret, rawBody, signature);
+    const verdict = verifySignature(this.#secret, rawBody, signature, this.#clock.now());
     if (verdict !== 'ok') {
       this.#log.warn({ verdict }, 'sandbox webhook refused: bad signature');
       throw fail('unauthenticated', 'signature', `signature_${verdict}`);

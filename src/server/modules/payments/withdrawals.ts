@@ -6,8 +6,8 @@ import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { beforeWithdrawal } from '../bonus/engine.ts';
 import type { KycService } from '../kyc/service.ts';
-import type { WalletEvents } from '../wallet/events.ts';
-import { type Posting, post } from '../wallet/ledger.ts';
+import type { WalletEvents } from '../ledger/events.ts';
+import { type Posting, post } from '../ledger/ledger.ts';
 import { idempotencyConflict, paymentNotFound, requireCurrency } from './common.ts';
 import {
   decideHeld,

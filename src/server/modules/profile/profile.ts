@@ -4,7 +4,7 @@ import type { Profile } from '../../../shared/profile.ts';
 import type { Region } from '../../../shared/region.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { playerBalances } from '../wallet/balances.ts';
+import { playerBalances } from '../ledger/balances.ts';
 import { featuresOf } from './features.ts';
 
 export type { Profile };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/profile-routes.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -18,7 +19,6 @@ import { displayStatus, type KycService } from '../kyc/service.ts';
 import { featuresOf, setPlayerFeatures } from './features.ts';
 import { buildProfile } from './profile.ts';
 import { addAttribution, type Setting, setCurrencyOnce, updateSetting } from './repository.ts';
-import { ROUTES } from './schemas.ts';
 
 interface Deps {
   config: AppConfig;
@@ -53,7 +53,7 @@ export async function profileRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Guards run before validation, so a call without a token is a 401 whatever its body.
   const authenticated = { preValidation: requireUser(database, auth.keys) };
-  /** A player's route: the guard, then its declaration (ROUTES in ./schemas.ts). */
+  /** A player's route: the guard, then its declaration (ROUTES in src/shared/api/profile-routes.ts). */
   const player = <K extends keyof typeof ROUTES>(key: K) => ({
     ...authenticated,
     schema: routeSchema(ROUTES[key]),

@@ -1,12 +1,10 @@
-import { floats } from '../../../games/fair/node.ts';
 import { toDecimal } from '../../../games/ratio.ts';
-import { FLOAT_COUNT, roundInput, settle } from '../../../games/rooms/engine.ts';
 import type { Currency } from '../../../shared/currencies.ts';
 import type { Queryable } from '../../db/client.ts';
-import { countSettled, finishSettlement } from '../bonus/engine.ts';
 import { announce as announceToFeed } from '../games/feed.ts';
-import { playerBalances } from '../wallet/balances.ts';
-import { accountId, houseShard, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
+import { playerBalances } from '../ledger/balances.ts';
+import { requestHashOf } from '../ledger/ledger.ts';
+import { accountsWithin, KeyUsed, type Settlement, settle } from '../wallet/stakes.ts';
 import {
   bumpVersion,
   ensureLiveRound,
@@ -16,6 +14,7 @@ import {
   serverSeedOf,
   stakesOf,
 } from './repository.ts';
+import { drawOf, scriptWinner } from './script.ts';
 import { announce, commissionBps, type RoomsDeps, roundViewById } from './state.ts';
 
 /**
@@ -66,57 +65,55 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
   const round = await roundById(tx, roundId, { lock: true });
   if (round?.status !== 'countdown' || !round.due) throw new NotDrawable();
   const stakes = await stakesOf(tx, [roundId]);
-  const serverSeed = await serverSeedOf(tx, roundId);
-  const drawn = settle(
-    floats(roundInput(serverSeed, round.id), FLOAT_COUNT),
-    stakes.map((stake) => BigInt(stake.amount)),
-    round.commission_bps,
-  );
+  await scriptWinner(deps, tx, round, stakes);
+  const drawn = drawOf(await serverSeedOf(tx, roundId), round, stakes);
   if (!drawn.ok) throw new Error(`round ${roundId} cannot be drawn: ${drawn.message}`);
   const winnerId = stakes[drawn.value.winner]!.user_id;
-  // The round's stakes are settled now, and count now (docs/bonuses.md "Settled stakes"); a stake
-  // taken back before the draw never counted. Real money only: a bonus never pays a room stake.
-  const settling = await countSettled(
+  // The round's stakes are settled now, and count now (docs/bonuses.md "Settled stakes"): one wager
+  // per player (a stake taken back before the draw never counted), the winner's paid under the
+  // round's own key. Real money only: a bonus never pays a room stake.
+  const staked = new Map<string, bigint>();
+  for (const stake of stakes)
+    staked.set(stake.user_id, (staked.get(stake.user_id) ?? 0n) + BigInt(stake.amount));
+  const settled = await settle(
     tx,
-    stakes.map((stake) => ({
-      userId: stake.user_id,
-      currency: round.currency,
-      game: 'rooms',
-      stake: BigInt(stake.amount),
-      bonusStake: 0n,
-      grantId: null,
-    })),
-  );
-  const transactionId = await openTransaction(tx, {
-    idempotencyKey: winKey(roundId),
-    kind: 'room_win',
-    requestHash: requestHashOf({ game: 'rooms', round: roundId }),
-    metadata: { game: 'rooms', room: round.room, round: roundId },
-  });
-  if (!transactionId) throw new NotDrawable();
-  // The winner staked in this currency, so both accounts exist: resolved in this transaction.
-  const balances = await moveWithHouse(tx, {
-    transactionId,
-    playerAccount: await accountId(tx, { userId: winnerId, kind: 'cash' }, round.currency),
-    houseAccount: await accountId(tx, houseShard(winnerId), round.currency),
-    currency: round.currency,
-    userId: winnerId,
-    stake: 0n,
-    payout: drawn.value.prize,
-    requireBalance: 0n,
+    await Promise.all(
+      [...staked].map(async ([userId, amount]): Promise<Settlement> => {
+        const wager = {
+          userId,
+          currency: round.currency,
+          product: 'originals' as const,
+          game: 'rooms',
+          ref: `room:${roundId}:${userId}`,
+          stake: amount,
+          bonusStake: 0n,
+          grantId: null,
+          payout: userId === winnerId ? drawn.value.prize : 0n,
+        };
+        if (userId !== winnerId) return { wager };
+        const entry = {
+          key: winKey(roundId),
+          kind: 'room_win',
+          requestHash: requestHashOf({ game: 'rooms', round: roundId }),
+          metadata: { game: 'rooms', room: round.room, round: roundId },
+        };
+        // The winner staked in this currency, so both accounts exist: resolved in this transaction.
+        return { wager, pay: { entry, accounts: await accountsWithin(tx, userId, round.currency) } };
+      }),
+    ),
+  ).catch((error: unknown) => {
+    if (error instanceof KeyUsed) throw new NotDrawable();
+    throw error;
   });
   await markSettled(tx, roundId, {
     winningTicket: drawn.value.winningTicket,
     winnerId,
     prize: drawn.value.prize,
     commission: drawn.value.commission,
-    settleTransactionId: transactionId,
+    settleTransactionId: settled.paid.get(`room:${roundId}:${winnerId}`)!.transactionId,
   });
-  // A room stake completes a wagering only where a campaign counts rooms: those players' money moved.
-  const moved = await finishSettlement(tx, settling, []);
-  const converted = await Promise.all(
-    [...moved].map(async (userId) => ({ userId, ...(await playerBalances(tx, userId, round.currency)) })),
-  );
+  // The players whose money moved: the winner, and those whose wagering a room stake completed.
+  const converted = [...settled.balances].map(([userId, balances]) => ({ userId, ...balances }));
   const next = await ensureLiveRound(tx, round.room, round.currency, commissionBps(deps));
   return {
     version,
@@ -127,7 +124,7 @@ async function draw(deps: RoomsDeps, tx: Queryable, roundId: string) {
     prize: drawn.value.prize,
     stakes,
     converted,
-    ...(moved.has(winnerId) ? converted.find((c) => c.userId === winnerId)! : balances),
+    ...(settled.balances.get(winnerId) ?? (await playerBalances(tx, winnerId, round.currency))),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Election, elect, type LeaderLog } from '../../realtime/leader.ts';
+import { type Election, elect, type LeaderLog, sleep } from '../../realtime/leader.ts';
 import { drawRound } from './draw.ts';
 import { dueRounds, msToNextDraw } from './repository.ts';
 import type { RoomsDeps } from './state.ts';
@@ -17,20 +17,6 @@ export const ROOMS_LEADER_LOCK = 7_240_517;
 
 /** How long the leader sleeps at most between two looks at the countdowns. */
 const POLL_MS = 250;
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
 
 /** The leader's loop: draw what is due, then sleep until the next deadline (at most POLL_MS). */
 async function drive(deps: RoomsDeps, log: LeaderLog, signal: AbortSignal): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/api/rooms-routes.ts';
 import { ROOMS } from '../../../shared/currencies.ts';
 import { betRateLimit } from '../../http/rate-limits.ts';
 import { routeSchema } from '../../http/route-schema.ts';
@@ -8,7 +9,6 @@ import { requirePlayer, type SessionGate } from '../auth/session-gate.ts';
 import type { TokenKeys } from '../auth/tokens.ts';
 import { currencyOf } from '../games/limits.ts';
 import { betKey } from '../games/pipeline.ts';
-import { ROUTES } from './schemas.ts';
 import { leaveRound, placeStake } from './stakes.ts';
 import { type RoomsDeps, recentRounds, roomState, seatInLiveRound } from './state.ts';
 

@@ -5,8 +5,8 @@ import { fromMinor } from '../../../shared/money.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { currencyOf } from '../games/limits.ts';
-import { accountsOf, cashBalance } from '../games/pipeline.ts';
-import { existingTransaction, moveWithHouse, openTransaction, requestHashOf } from '../wallet/ledger.ts';
+import { existingTransaction, requestHashOf } from '../ledger/ledger.ts';
+import { answeredBalance, KeyUsed, rollback, stake, stakeAccounts } from '../wallet/stakes.ts';
 import {
   addToRound,
   bumpVersion,
@@ -29,12 +29,9 @@ import { announce, commissionBps, type RoomsDeps, roundAndSeat, roundViewById } 
  * of it back, so it changes nothing.
  */
 
-/** Thrown inside a transaction whose key was used before: rolls it back for a replay. */
-class Replayed extends Error {}
-
 /** A transaction's answer, or null when it was rolled back as a replay (other errors go on). */
 function replayed(error: unknown): null {
-  if (error instanceof Replayed) return null;
+  if (error instanceof KeyUsed) return null;
   throw error;
 }
 
@@ -54,13 +51,6 @@ function checkBand(deps: RoomsDeps, room: Room, currency: Currency, stake: bigin
   if (total > band.max) throw invalid('amount', 'bet_above_max', fromMinor(band.max));
 }
 
-/** The answer's balance: the one the move first answered with (stored on its ledger transaction). */
-async function answeredBalance(deps: RoomsDeps, userId: string, currency: Currency, result: unknown) {
-  const stored = (result as { balance?: unknown } | null)?.balance;
-  if (typeof stored === 'string' && /^\d+$/.test(stored)) return fromMinor(BigInt(stored));
-  return cashBalance(deps, userId, currency);
-}
-
 /**
  * Joins the room's live round (`join`) or adds to the player's stake in it (`add`). The second
  * player starts the countdown; a round whose countdown is over takes no more stakes.
@@ -77,46 +67,56 @@ export async function placeStake(
   checkBand(deps, room, currency, input.amount);
   const request = { game: 'rooms', room, action: mode, amount: input.amount, round: input.round_id ?? null };
   const requestHash = requestHashOf(request);
-  const accounts = await accountsOf(deps, user.id, currency);
+  const accounts = await stakeAccounts(deps.database, user.id, currency);
   const done = await deps.database
     .transaction(async (tx) => {
-      const transactionId = await openTransaction(tx, {
-        idempotencyKey: key,
-        kind: 'room_stake',
-        requestHash,
-        metadata: { game: 'rooms', room, action: mode },
-      });
-      if (!transactionId) throw new Replayed();
-      const version = await bumpVersion(tx, room);
-      const round = await ensureLiveRound(tx, room, currency, commissionBps(deps), { lock: true });
-      if (input.round_id !== undefined && input.round_id !== round.id) throw invalid('room', 'round_closed');
-      if (round.status === 'countdown' && round.due) throw invalid('room', 'round_closed');
-      const mine = await stakeOfPlayer(tx, round.id, user.id);
-      if (mode === 'join' && mine > 0n) throw invalid('room', 'already_joined');
-      if (mode === 'add' && mine === 0n) throw invalid('room', 'not_joined');
-      checkBand(deps, room, currency, input.amount, mine + input.amount);
-      await insertStake(tx, {
-        roundId: round.id,
+      let version = 0;
+      let round: Awaited<ReturnType<typeof ensureLiveRound>> | undefined;
+      let mine = 0n;
+      const staked = await stake(tx, {
         userId: user.id,
-        amount: input.amount,
-        firstTicket: BigInt(round.pot),
-        transactionId,
-      });
-      await addToRound(tx, round.id, {
-        amount: input.amount,
-        newPlayer: mine === 0n,
-        countdownMs: deps.config.env.ROOMS_COUNTDOWN_MS,
-      });
-      const balances = await moveWithHouse(tx, {
-        transactionId,
-        ...accounts,
         currency,
-        userId: user.id,
-        stake: input.amount,
-        payout: 0n,
-        requireBalance: input.amount,
+        product: 'originals',
+        game: 'rooms',
+        amount: input.amount,
+        accounts,
+        entry: { key, kind: 'room_stake', requestHash, metadata: { game: 'rooms', room, action: mode } },
+        prepare: async () => {
+          version = await bumpVersion(tx, room);
+          round = await ensureLiveRound(tx, room, currency, commissionBps(deps), { lock: true });
+          if (input.round_id !== undefined && input.round_id !== round.id)
+            throw invalid('room', 'round_closed');
+          if (round.status === 'countdown' && round.due) throw invalid('room', 'round_closed');
+          mine = await stakeOfPlayer(tx, round.id, user.id);
+          if (mode === 'join' && mine > 0n) throw invalid('room', 'already_joined');
+          if (mode === 'add' && mine === 0n) throw invalid('room', 'not_joined');
+          checkBand(deps, room, currency, input.amount, mine + input.amount);
+          // A room stake counts when its round is drawn (draw.ts).
+          return undefined;
+        },
+        // A pot game's stake is real money only (the wallet never lets a bonus pay it).
+        record: async ({ transactionId }) => {
+          await insertStake(tx, {
+            roundId: round!.id,
+            userId: user.id,
+            amount: input.amount,
+            firstTicket: BigInt(round!.pot),
+            transactionId,
+          });
+          await addToRound(tx, round!.id, {
+            amount: input.amount,
+            newPlayer: mine === 0n,
+            countdownMs: deps.config.env.ROOMS_COUNTDOWN_MS,
+          });
+          return round!.id;
+        },
       });
-      return { version, ...balances, ...(await roundAndSeat(deps, tx, round.id, user.id)) };
+      return {
+        version,
+        cash: staked.cash,
+        bonus: staked.bonus,
+        ...(await roundAndSeat(deps, tx, staked.record, user.id)),
+      };
     })
     .catch(replayed);
   if (!done) return replayStake(deps, user, key, requestHash);
@@ -151,7 +151,7 @@ async function replay(
     transactionId: transaction.id,
     roundId: found.round_id,
     round: await roundViewById(deps, deps.database, found.round_id),
-    balance: await answeredBalance(deps, user.id, currencyOf(user), transaction.result),
+    balance: await answeredBalance(deps.database, user.id, currencyOf(user), transaction.result),
   };
 }
 
@@ -179,32 +179,36 @@ export async function leaveRound(
 ): Promise<LeaveAnswer> {
   const currency = currencyOf(user);
   const requestHash = requestHashOf({ game: 'rooms', room, action: 'leave', round: roundId });
-  const accounts = await accountsOf(deps, user.id, currency);
+  const accounts = await stakeAccounts(deps.database, user.id, currency);
   const done = await deps.database
     .transaction(async (tx) => {
-      const transactionId = await openTransaction(tx, {
-        idempotencyKey: key,
-        kind: 'room_refund',
-        requestHash,
-        metadata: { game: 'rooms', room, action: 'leave', round: roundId },
-      });
-      if (!transactionId) throw new Replayed();
-      const version = await bumpVersion(tx, room);
-      const round = await liveRound(tx, room, currency, { lock: true });
-      if (!round || round.id !== roundId) throw invalid('room', 'round_closed');
-      if (round.status !== 'open') throw invalid('room', 'round_started');
-      if ((await stakeOfPlayer(tx, round.id, user.id)) === 0n) throw invalid('room', 'not_joined');
-      const refunded = await refundStakes(tx, round.id, user.id, transactionId);
-      const balances = await moveWithHouse(tx, {
-        transactionId,
-        ...accounts,
-        currency,
+      let version = 0;
+      const back = await rollback(tx, {
         userId: user.id,
-        stake: 0n,
-        payout: refunded,
-        requireBalance: 0n,
+        currency,
+        accounts,
+        entry: {
+          key,
+          kind: 'room_refund',
+          requestHash,
+          metadata: { game: 'rooms', room, action: 'leave', round: roundId },
+        },
+        prepare: async (transactionId) => {
+          version = await bumpVersion(tx, room);
+          const round = await liveRound(tx, room, currency, { lock: true });
+          if (!round || round.id !== roundId) throw invalid('room', 'round_closed');
+          if (round.status !== 'open') throw invalid('room', 'round_started');
+          if ((await stakeOfPlayer(tx, round.id, user.id)) === 0n) throw invalid('room', 'not_joined');
+          return { amount: await refundStakes(tx, round.id, user.id, transactionId) };
+        },
       });
-      return { version, view: await roundViewById(deps, tx, round.id), refunded, ...balances };
+      return {
+        version,
+        view: await roundViewById(deps, tx, roundId),
+        refunded: back.amount,
+        cash: back.cash,
+        bonus: back.bonus,
+      };
     })
     .catch(replayed);
   if (!done) return replayLeave(deps, user, key, requestHash);

@@ -50,6 +50,29 @@ export async function checkLedger(db: Queryable): Promise<LedgerProblem[]> {
   );
   for (const r of empty) problems.push({ rule: 'transactions have postings', detail: `transaction ${r.id}` });
 
+  // The wager record (src/server/db/schema/wagers.ts) holds every settled stake of the originals
+  // once, with its stake, and nothing else (payouts are proved against the postings below).
+  const unrecorded = await db.query<{ ref: string; stake: string | null; recorded: string | null }>(
+    `with settled as (
+       select 'bet:' || b.id as ref, b.amount as stake, b.payout from bets b where b.status = 'settled'
+       union all
+       select 'crash:' || c.id, c.amount, c.payout from crash_bets c where c.status in ('cashed', 'lost')
+       union all
+       select 'room:' || r.id || ':' || s.user_id, sum(s.amount), case when r.winner_id = s.user_id then r.prize else 0 end
+         from room_stakes s join room_rounds r on r.id = s.round_id
+        where r.status = 'settled' and s.refund_transaction_id is null
+        group by r.id, s.user_id, r.winner_id, r.prize)
+     select coalesce(s.ref, w.ref) as ref, s.stake::text || '/' || s.payout::text as stake,
+            w.stake::text || '/' || w.payout::text as recorded
+       from settled s full join (select ref, stake, payout from wagers where product = 'originals') w on w.ref = s.ref
+      where s.ref is null or w.ref is null or s.stake <> w.stake limit 100`,
+  );
+  for (const r of unrecorded)
+    problems.push({
+      rule: 'every settled stake has its wager',
+      detail: `${r.ref}: settled ${r.stake ?? 'nothing'}, recorded ${r.recorded ?? 'nothing'}`,
+    });
+
   // A bet of the originals moved exactly its stake and payout, split between the player's cash and
   // bonus accounts as the bet records (docs/bonuses.md "Bonus money"): cash postings of its
   // transactions are (payout − bonus payout) − (stake − bonus stake), bonus postings bonus payout −
@@ -83,6 +106,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerProblem[]> {
   problems.push(...(await roomProblems(db)));
   problems.push(...(await bonusProblems(db)));
   problems.push(...(await crashProblems(db)));
+  problems.push(...(await slotProblems(db)));
   return problems;
 }
 
@@ -150,7 +174,10 @@ async function bonusProblems(db: Queryable): Promise<LedgerProblem[]> {
        select grant_id, sum(bonus_amount) as staked, sum(bonus_payout) as won
          from (select grant_id, bonus_amount, bonus_payout from bets where grant_id is not null
                union all
-               select grant_id, bonus_amount, bonus_payout from crash_bets where grant_id is not null) s
+               select grant_id, bonus_amount, bonus_payout from crash_bets where grant_id is not null
+               union all
+               select grant_id, bonus_amount, bonus_won from slot_transactions
+                where kind = 'bet' and grant_id is not null) s
         group by grant_id
      ), grants as (
        select g.id, g.user_id, g.currency, g.status, g.activated_at, g.amount, g.spent, g.won, g.converted,
@@ -216,6 +243,55 @@ async function crashProblems(db: Queryable): Promise<LedgerProblem[]> {
       limit 100`,
   );
   return rows.map((r) => ({ rule: 'crash posts its stakes and payouts once', detail: r.detail }));
+}
+
+/**
+ * Slots moved exactly what the aggregator's transactions record (src/server/modules/slots): each
+ * bet took its stake from the player's cash and bonus money; each win paid its amount once (a win
+ * of 0 moves nothing); each rollback gave its bet's stake back; a bet's `won` is the sum of its
+ * wins; a settled bet has its wager (stake and payout), an open or rolled-back one none; no slot
+ * money moved outside a transaction the aggregator named.
+ */
+async function slotProblems(db: Queryable): Promise<LedgerProblem[]> {
+  const posted = (tx: string) =>
+    `coalesce((select sum(p.amount) from ledger_postings p join ledger_accounts a on a.id = p.account_id
+                where p.transaction_id = ${tx} and a.user_id = s.user_id and a.kind in ('cash', 'bonus')), 0)`;
+  const rows = await db.query<{ detail: string }>(
+    `select 'bet ' || s.transaction_uuid || ': stake ' || s.amount || ', posted ' || ${posted('s.transaction_id')} as detail
+       from slot_transactions s where s.kind = 'bet' and (s.transaction_id is null or ${posted('s.transaction_id')} <> -s.amount)
+     union all
+     select 'win ' || s.transaction_uuid || ': ' || s.amount || ', posted ' || ${posted('s.transaction_id')}
+       from slot_transactions s
+      where s.kind = 'win' and (case when s.amount = 0 then s.transaction_id is not null
+                                     else s.transaction_id is null or ${posted('s.transaction_id')} <> s.amount end)
+     union all
+     select 'rollback ' || s.transaction_uuid || ': ' || s.amount || ', posted ' || ${posted('s.transaction_id')}
+       from slot_transactions s
+      where s.kind = 'rollback' and s.transaction_id is not null and ${posted('s.transaction_id')} <> s.amount
+     union all
+     select 'bet ' || b.transaction_uuid || ' (' || b.state || '): won ' || b.won || ', its wins ' || coalesce(sum(w.amount), 0)
+       from slot_transactions b left join slot_transactions w on w.kind = 'win' and w.reference_uuid = b.transaction_uuid
+      where b.kind = 'bet' group by b.transaction_uuid, b.state, b.won
+     having (b.state = 'settled' and b.won <> coalesce(sum(w.amount), 0))
+         or (b.state = 'open' and count(w.transaction_uuid) > 0)
+     union all
+     select 'bet ' || b.transaction_uuid || ' (' || b.state || '): wager ' || coalesce(w.stake || '/' || w.payout, 'none')
+       from slot_transactions b left join wagers w on w.product = 'slots' and w.ref = b.transaction_uuid
+      where b.kind = 'bet'
+        and (case when b.state = 'settled' then w.ref is null or w.stake <> b.amount or w.payout <> b.won
+                  else w.ref is not null end)
+     union all
+     select 'wager ' || w.ref || ' names no settled bet'
+       from wagers w where w.product = 'slots' and not exists
+        (select 1 from slot_transactions b where b.transaction_uuid = w.ref and b.kind = 'bet' and b.state = 'settled')
+     union all
+     select 'ledger transaction ' || t.id || ' (' || t.kind || ') names no slot transaction'
+       from ledger_transactions t
+      where t.kind in ('slot_bet', 'slot_win', 'slot_rollback')
+        and not exists (select 1 from slot_transactions s where s.transaction_id = t.id)
+      limit 100`,
+  );
+  return rows.map((r) => ({ rule: 'slots post what their transactions record', detail: r.detail }));
 }
 
 /** How many transactions, postings and accounts the ledger holds (decimal strings). */

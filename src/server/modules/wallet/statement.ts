@@ -36,7 +36,8 @@ export interface StatementLine {
  * One list of everything that moved a player's money, one line per movement: payments (with their
  * status, including pending and failed ones), bets of the originals, crash bets (one line each: the
  * payout less the stake, pending while in flight), rooms (one line per round played: the prize less
- * the stakes; a stake refunded on leaving an un-started round nets to nothing and is left out), and
+ * the stakes; a stake refunded on leaving an un-started round nets to nothing and is left out), slot
+ * bets (one line each: its wins less the stake, pending until a win; a rolled-back bet is left out), and
  * every other ledger transaction of the player once, labelled by what it is: a bonus activated (to
  * the bonus balance), converted to cash (the cash it gave), forfeited (the bonus money it took),
  * rakeback, an adjustment. Ledger kinds that payments, bets and rooms already show are left out,
@@ -73,6 +74,11 @@ const STATEMENT_SQL = `
              'salt', (select salt from crash_chain limit 1), 'round_id', cr.id::text) end
       from crash_bets c join crash_rounds cr on cr.id = c.round_id where c.user_id = $1
     union all
+    select 'slot-' || s.transaction_uuid, 'bet', (s.won - s.amount)::text, s.currency,
+           case when s.state = 'open' then 'pending' else 'completed' end, s.created_at, null, s.game_code,
+           null, null, 'cash', null
+      from slot_transactions s where s.user_id = $1 and s.kind = 'bet' and s.state <> 'rolled_back'
+    union all
     select 'tx-' || m.id, m.type, m.amount::text, m.currency, 'completed', m.created_at, null, null,
            m.label, m.detail, m.balance, null
       from (
@@ -106,7 +112,7 @@ const STATEMENT_SQL = `
           ) g on true
          where t.kind not in ('deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_rejected', 'game_bet',
                               'game_win', 'room_stake', 'room_win', 'room_refund', 'bonus_stake', 'crash_bet',
-                              'crash_cashout')
+                              'crash_cashout', 'slot_bet', 'slot_win', 'slot_rollback')
          group by t.id, t.kind, t.created_at, g.label, g.detail
       ) m
      where m.amount <> 0

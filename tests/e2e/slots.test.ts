@@ -1,0 +1,92 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { apiCall, fundedPlayer } from '../helpers/funding.ts';
+import { digits, gameStage, headerBalance, laidOut } from '../helpers/game-page.ts';
+import { SHOTS } from '../helpers/stage.ts';
+
+/**
+ * Slots end to end (docs/slots.md): the real server with the in-house studio it starts on
+ * loopback, the studio's game client in the page's frame, its spins paid through the signed
+ * Wallet API. A guest's demo spins move fun money only; a player's real spins take the stake from
+ * the header balance and credit the wins, and the header ends on the balance the server keeps.
+ */
+const stage = gameStage();
+
+const frameOf = (page: Page) => page.frameLocator('[data-testid="slot-frame"]');
+
+/**
+ * The page as a player sees it, scrolled to the top, at 1440 and 390 px: viewport screenshots, as
+ * Chromium's full-page capture draws a cross-origin frame at the wrong size; nothing may scroll
+ * sideways at 390 px.
+ */
+async function frameShot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await laidOut(page);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px: no horizontal scroll`).toBeLessThanOrEqual(0);
+  }
+}
+
+describe('slots through the in-house studio', () => {
+  test('a guest plays the demo: fun money in the frame, on a phone as on a desktop', async () => {
+    const { context, problems } = await stage.playerContext(null, { width: 390 });
+    const page = await context.newPage();
+    await page.goto(`${stage.server.url}/en/games/slots/sugar-storm/demo`, { waitUntil: 'networkidle' });
+    const frame = frameOf(page);
+    const balance = frame.getByTestId('balance');
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/FUN/);
+    expect(await frame.getByTestId('demo-badge').isVisible()).toBe(true);
+    const before = await balance.textContent();
+    await frame.getByTestId('spin').click();
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).not.toBe(before);
+    await expect.poll(() => frame.getByTestId('spin').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await frameShot(page, 'slots-demo-studio');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a player spins for real: the stake leaves the header balance, a win comes back', async () => {
+    const { token } = await fundedPlayer(stage.server.url, { prefix: 'slots-real' });
+    const { context, problems } = await stage.playerContext(token, { width: 1440 });
+    const page = await context.newPage();
+    await page.goto(`${stage.server.url}/en/games/slots/fruit-express/play`, { waitUntil: 'networkidle' });
+    await expect.poll(() => headerBalance(page)).toContain('1,000');
+    const frame = frameOf(page);
+    await expect.poll(() => frame.getByTestId('balance').textContent(), { timeout: 15_000 }).toMatch(/1,000/);
+    expect(await frame.getByTestId('demo-badge').count()).toBe(0);
+
+    // Spin until a spin wins (Fruit Express wins about one spin in four): each spin is a signed
+    // bet and win through the Wallet API; the header follows each over /ws.
+    let won = false;
+    for (let spin = 0; spin < 60 && !won; spin += 1) {
+      await frame.getByTestId('spin').click();
+      await expect.poll(() => frame.getByTestId('spin').isEnabled(), { timeout: 20_000 }).toBe(true);
+      won = /[1-9]/.test((await frame.getByTestId('win').textContent()) ?? '');
+    }
+    expect(won, 'a win within 60 spins').toBe(true);
+    const { user } = await apiCall<{ user: { balance: string } }>(
+      stage.server.url,
+      'GET',
+      '/profile/user',
+      token,
+    );
+    expect(Number(user.balance)).not.toBe(1000);
+    // The header shows what the server keeps, to the minor unit.
+    await expect
+      .poll(async () => digits(await headerBalance(page)), { timeout: 10_000 })
+      .toBe(digits(Number(user.balance).toFixed(2)));
+    await expect
+      .poll(async () => digits(await frame.getByTestId('balance').textContent()), { timeout: 10_000 })
+      .toBe(digits(Number(user.balance).toFixed(2)));
+    await frameShot(page, 'slots-real');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
