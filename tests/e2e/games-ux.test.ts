@@ -130,12 +130,15 @@ async function resize(page: Page, viewport: { width: number; height: number }) {
   );
 }
 
-/** The page tops of `selectors`, once two readings a frame apart agree (the layout has settled). */
+/** The page tops of `selectors`, once four readings a frame apart agree (the layout has settled). */
 async function stableTops(page: Page, selectors: string[]): Promise<number[]> {
+  await page.evaluate(() => document.fonts.ready);
   let last: number[] | null = null;
-  for (let i = 0; i < 20; i++) {
+  let agreeing = 0;
+  for (let i = 0; i < 30; i++) {
     const now = await Promise.all(selectors.map((selector) => pageTop(page, selector)));
-    if (last && now.every((top, j) => top === last?.[j])) return now;
+    agreeing = last && now.every((top, j) => top === last?.[j]) ? agreeing + 1 : 0;
+    if (agreeing === 3) return now;
     last = now;
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   }
@@ -235,10 +238,18 @@ describe('game pages, as a new player reported them', () => {
       // Where the board's parts are before any result, at both widths.
       const place = () => stableTops(page, steady ?? []);
       const settle = async (width: number) => {
-        if (game === 'roulette')
-          await expect
-            .poll(() => page.locator('.roulette').getAttribute('data-orientation'))
-            .toBe(width < 600 ? 'tall' : 'wide');
+        if (game !== 'roulette') return;
+        await expect
+          .poll(() => page.locator('.roulette').getAttribute('data-orientation'))
+          .toBe(width < 600 ? 'tall' : 'wide');
+        // The wheel has its size for this width (roulette-head.css, roulette-tall.css) before the
+        // board is measured: a reading taken while it still had the other width's size would be
+        // compared with the settled board later (seen once on a loaded machine).
+        await expect
+          .poll(() =>
+            page.getByTestId('roulette-wheel').evaluate((wheel) => wheel.getBoundingClientRect().width),
+          )
+          .toBe(width < 600 ? 104 : Math.min(200, Math.max(120, width * 0.22)));
       };
       await settle(PHONE.width);
       const phoneBefore = await place();
