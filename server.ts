@@ -92,6 +92,7 @@ async function slotsAggregator(
       operatorPublicKeyPem: link.operatorPublicKeyPem,
       publicUrl: env.STUDIO_PUBLIC_URL,
       dataDir: env.DATA_DIR && !env.DATABASE_URL ? path.join(env.DATA_DIR, 'studio') : undefined,
+      ...(env.STUDIO_LIVE_TIMING_MS ? { live: { timing: env.STUDIO_LIVE_TIMING_MS } } : {}),
     }),
   );
   config.site.frameOrigins.push(new URL(env.STUDIO_PUBLIC_URL ?? studio.url).origin);

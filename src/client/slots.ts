@@ -14,6 +14,16 @@ export const slotsApi = {
   recent: () => call('GET /slots/recent'),
 };
 
+/** Browser side of the live lobby API (src/shared/api/live-routes.ts, docs/live-casino.md). */
+export const liveApi = {
+  games: () => call('GET /live/games'),
+  tables: () => call('GET /live/tables'),
+  launch: (slug: string, platform: SlotPlatform) =>
+    call('POST /live/games/:slug/launch', { params: { slug }, body: { platform } }),
+  demo: (slug: string, platform: SlotPlatform) =>
+    call('POST /live/games/:slug/demo', { params: { slug }, body: { platform } }),
+};
+
 /** Whether the screen asks for a game's phone layout (narrow, or touch only). */
 export function wantsMobileLayout(): boolean {
   return window.matchMedia('(max-width: 760px), (pointer: coarse)').matches;

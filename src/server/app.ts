@@ -77,6 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const { games, updatedAt } = await app.slots.games.lobby('slots');
           return { data: games, updated_at: updatedAt?.toISOString() ?? null };
         },
+        live: async () => {
+          const { games, updatedAt } = await app.slots.games.lobby('live');
+          return { data: games, updated_at: updatedAt?.toISOString() ?? null };
+        },
       },
       siteContent: app.edge.content,
       isRetired: (hostname) => app.mirrors.isRetiredHost(hostname),

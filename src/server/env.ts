@@ -313,6 +313,23 @@ export const envSchema = z.object({
   STUDIO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Slots: the in-house studio's address as players' browsers reach it (default: its loopback address). */
   STUDIO_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Live casino: the in-house studio's round phases in ms, `betting,closed,drawing,result` (every
+   * table); unset: each table's own (a round about every 30 s). End-to-end tests play shorter rounds.
+   */
+  STUDIO_LIVE_TIMING_MS: z
+    .string()
+    .regex(/^\d+,\d+,\d+,\d+$/, 'four lengths in ms: betting,closed,drawing,result')
+    .transform((text) => {
+      const [betting, closed, drawing, result] = text.split(',').map(Number) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      return { betting, closed, drawing, result };
+    })
+    .optional(),
   /** Slots: how long a game session's token takes bets (wins and rollbacks come after it too). */
   SLOT_SESSION_TTL_MS: z.coerce
     .number()

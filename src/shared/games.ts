@@ -224,10 +224,10 @@ export const SECTIONS = [
     key: 'liveCasino',
     kind: 'provider',
     path: '/games/live-casino',
-    pages: providerPages('/games/live-casino', 'lightning-roulette'),
+    pages: providerPages('/games/live-casino', 'live-roulette'),
     art: 'liveCasino',
     catalog: 'liveCasino',
-    status: 'soon',
+    status: 'playable',
   },
   {
     key: 'betting',

@@ -6,6 +6,7 @@ describe('lobby tiles (docs/product-rules.md §2)', () => {
     expect(ORIGINALS.find((tile) => tile.key === 'crash')?.status).toBe('playable');
     expect(ORIGINALS.find((tile) => tile.key === 'dice')?.status).toBe('playable');
     expect(MORE.find((tile) => tile.key === 'slots')?.status).toBe('playable');
-    expect(MORE.filter((tile) => tile.key !== 'slots').every((tile) => tile.status === 'soon')).toBe(true);
+    expect(MORE.find((tile) => tile.key === 'liveCasino')?.status).toBe('playable');
+    expect(MORE.filter((tile) => tile.key === 'betting').every((tile) => tile.status === 'soon')).toBe(true);
   });
 });

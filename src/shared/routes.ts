@@ -69,7 +69,7 @@ const GAME_ROUTES: RouteInfo[] = [
       ? section.pages.map((page) => ({
           ...page,
           game: true,
-          ...(section.status === 'soon' ? seoOf(section) : { seo: 'private' as const }),
+          seo: seoOf(section).seo ?? ('private' as const),
         }))
       : []),
   ]),

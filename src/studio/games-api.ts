@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SLOT_INFO } from '../games/slots/index.ts';
 import { SLOT_SLUGS } from '../games/slots/types.ts';
 import { DEMO_CURRENCY, DEMO_START_BALANCE, gameCodeOf, langOf, REAL_CURRENCIES, slugOf } from './bets.ts';
+import type { LiveTable } from './live/table.ts';
 import { LIVE_TABLES, tableByCode } from './live/tables.ts';
 import { SIGNATURE_HEADER, type StudioKeys, sign256, verify256 } from './signing.ts';
 import type { StudioStore } from './store.ts';
@@ -22,6 +23,8 @@ export interface GamesApiContext {
   store: StudioStore;
   operatorId: string;
   publicUrl: () => string;
+  /** The live tables, for the lobby's table states. */
+  tables: ReadonlyMap<string, LiveTable>;
 }
 
 /** Sends `body` as JSON with the studio's signature over the exact bytes sent. */
@@ -82,14 +85,20 @@ export function registerGamesApi(app: FastifyInstance, ctx: GamesApiContext): vo
     return request.body ?? {};
   };
   const wrongOperator = (id: string | number) => String(id) !== ctx.operatorId;
+  /** A signed `{ operator_id }` of our operator: true, else false with the refusal sent. */
+  const operatorCall = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const body = signedBody(request, reply);
+    if (body === undefined) return false;
+    const parsed = listRequest.safeParse(body);
+    if (!parsed.success) sendSigned(reply, keys, 400, { error: 'Expected { operator_id }' });
+    else if (wrongOperator(parsed.data.operator_id))
+      sendSigned(reply, keys, 403, { error: 'Unknown operator_id' });
+    else return true;
+    return false;
+  };
 
   app.post('/operator/generic/v2/game/list', async (request, reply) => {
-    const body = signedBody(request, reply);
-    if (body === undefined) return reply;
-    const parsed = listRequest.safeParse(body);
-    if (!parsed.success) return sendSigned(reply, keys, 400, { error: 'Expected { operator_id }' });
-    if (wrongOperator(parsed.data.operator_id))
-      return sendSigned(reply, keys, 403, { error: 'Unknown operator_id' });
+    if (!operatorCall(request, reply)) return reply;
     const base = ctx.publicUrl();
     const slots = SLOT_SLUGS.map((slug) => {
       const info = SLOT_INFO[slug];
@@ -123,6 +132,13 @@ export function registerGamesApi(app: FastifyInstance, ctx: GamesApiContext): vo
       rtp: LIVE_RTP[table.game],
     }));
     return sendSigned(reply, keys, 200, [...slots, ...live]);
+  });
+
+  // Our extension: the live tables' states for the casino's lobby (round, phase, players, results).
+  app.post('/operator/generic/v2/live/tables', async (request, reply) => {
+    if (!operatorCall(request, reply)) return reply;
+    const tables = await Promise.all([...ctx.tables.values()].map((table) => table.lobby()));
+    return sendSigned(reply, keys, 200, tables);
   });
 
   app.post('/operator/generic/v2/game/url', async (request, reply) => {

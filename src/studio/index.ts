@@ -9,7 +9,7 @@ import { registerGamesApi } from './games-api.ts';
 import { CHAIN_SCHEMA } from './live/chain.ts';
 import { registerLive } from './live/routes.ts';
 import { LIVE_SCHEMA, LiveTable } from './live/table.ts';
-import { LIVE_TABLES } from './live/tables.ts';
+import { LIVE_TABLES, type TableTiming } from './live/tables.ts';
 import { registerPlay } from './play.ts';
 import { loadKeys } from './signing.ts';
 import { StudioStore } from './store.ts';
@@ -43,9 +43,10 @@ export interface StudioOptions {
   retryDelaysMs?: readonly number[];
   /**
    * The live tables (docs/live-casino.md): `schedule` false leaves the rounds to the caller's
-   * `tick()` (tests move their clock); `chainLength` is each table's hash chain (100 000 rounds).
+   * `tick()` (tests move their clock); `chainLength` is each table's hash chain (100 000 rounds);
+   * `timing` replaces every table's phase lengths (tables.ts; shorter rounds for end-to-end tests).
    */
-  live?: { schedule?: boolean; chainLength?: number };
+  live?: { schedule?: boolean; chainLength?: number; timing?: TableTiming };
 }
 
 export interface RunningStudio {
@@ -88,13 +89,11 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
   app.get('/healthz', async () => ({ ok: true }));
 
   let publicUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
-  registerGamesApi(app, { keys, store, operatorId: options.operatorId, publicUrl: () => publicUrl });
-  registerPlay(app, { store, wallet, frameAncestors: options.frameAncestors ?? '*' });
-  await store.exec(CHAIN_SCHEMA + LIVE_SCHEMA);
+  const timing = options.live?.timing;
   const live = new Map(
     LIVE_TABLES.map((def) => [
       def.id,
-      new LiveTable(def, {
+      new LiveTable(timing ? { ...def, timing: { ...timing } } : def, {
         query: (sql, params) => store.query(sql, params),
         wallet,
         clock,
@@ -103,6 +102,15 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       }),
     ]),
   );
+  registerGamesApi(app, {
+    keys,
+    store,
+    operatorId: options.operatorId,
+    publicUrl: () => publicUrl,
+    tables: live,
+  });
+  registerPlay(app, { store, wallet, frameAncestors: options.frameAncestors ?? '*' });
+  await store.exec(CHAIN_SCHEMA + LIVE_SCHEMA);
   await registerLive(app, {
     store,
     wallet,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ManualClock } from '../../src/server/clock.ts';
 import { newKeyPair } from '../../src/server/modules/slots/signature.ts';
 import { appForFile } from '../helpers/app.ts';
 import { bearer } from '../helpers/auth.ts';
@@ -17,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await double.close();
 });
-const t = appForFile(slotsEnv());
+const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
+const t = appForFile(slotsEnv(), { clock });
 
 const connect = () =>
   t.app.slots.link.connect({ url: double.url, publicKeyPem: slotsEnv().AGGREGATOR_PUBLIC_KEY! });
@@ -260,6 +262,48 @@ describe('the slots lobby', () => {
     });
     expect(demo.json().data.mode).toBe('demo');
     expect(double.calls.at(-1)?.body).not.toHaveProperty('user');
+
+    // The lobby's table states: the live lobby's tables only, in decimal amounts, the time left.
+    const table = {
+      game_code: 'orbita_live_roulette',
+      round: 12,
+      phase: 'betting',
+      phase_ends_at: 1_000_009_000,
+      server_time: 1_000_000_000,
+      players: 3,
+      dealer: 'Anna',
+      results: ['17', '0'],
+      limits: { RUB: { min: 10_00_000, max: 50_000_00_000 }, USD: { min: 20_000, max: 1_500 } },
+    };
+    double.tables = [table, { ...table, game_code: 'orbita_star_quest' }, { game_code: 'broken' }];
+    const tables = async () => (await t.app.inject('/api/live/tables')).json();
+    expect(await tables()).toEqual({
+      data: [
+        {
+          slug: 'live-roulette',
+          round: 12,
+          phase: 'betting',
+          phase_left_ms: 9_000,
+          at: new Date(clock.now()).toISOString(),
+          players: 3,
+          dealer: 'Anna',
+          results: ['17', '0'],
+          // USD's maximum is not a whole number of cents: left out, never rounded.
+          limits: { RUB: { min: '10.00', max: '50000.00' } },
+        },
+      ],
+    });
+    // Kept two seconds however many ask; then asked again; the aggregator down: no tables.
+    const asked = () => double.calls.filter((c) => c.path === '/operator/generic/v2/live/tables').length;
+    const first = asked();
+    await Promise.all([tables(), tables(), tables()]);
+    expect(asked()).toBe(first);
+    clock.advance(2_000);
+    double.down = true;
+    expect(await tables()).toEqual({ data: [] });
+    expect(asked()).toBe(first + 1);
+    double.down = false;
+    double.tables = [];
     double.list = before;
     expect(await t.app.slots.refresh()).toBe(true);
   });

@@ -8,6 +8,7 @@ import { startStudio } from '../../src/studio/index.ts';
 import type {
   BaccaratResult,
   LiveEvent,
+  LobbyTable,
   PlaceBetsAnswer,
   Snapshot,
   WireBet,
@@ -188,6 +189,38 @@ describe('the live tables', () => {
       expect(win.body.amount).toBe(Number(payoutOf('live-roulette', mine, result.result!)) * 1000);
       expect(win.body.round_closed).toBe(true);
     }
+    // The lobby's feed (our Games API extension): the round's state, the pocket first, the limits.
+    const feed = await fetch(`${studio.url}/operator/generic/v2/live/tables`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub88-signature': signBody(
+          wallet.operatorPrivateKeyPem,
+          JSON.stringify({ operator_id: OPERATOR }),
+        ),
+      },
+      body: JSON.stringify({ operator_id: OPERATOR }),
+    });
+    expect(feed.status).toBe(200);
+    const tables = (await feed.json()) as LobbyTable[];
+    expect(tables.find((t) => t.table_id === 'roulette-1')).toMatchObject({
+      game_code: 'orbita_live_roulette',
+      round: round.round,
+      phase: 'result',
+      phase_ends_at: result.phaseEndsAt,
+      server_time: clock.now(),
+      dealer: 'Anna',
+      results: [String((result.result as { pocket: number }).pocket)],
+      // 1 to 5,000 base chips of RUB 10, in the Wallet API's units.
+      limits: expect.objectContaining({ RUB: { min: 10_00 * 1000, max: 50_000_00 * 1000 } }),
+    });
+    // Unsigned, or for another operator: refused.
+    const unsigned = await fetch(`${studio.url}/operator/generic/v2/live/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operator_id: OPERATOR }),
+    });
+    expect(unsigned.status).toBe(401);
     expect((await next()).phase).toBe('betting');
   });
 
@@ -224,6 +257,20 @@ describe('the live tables', () => {
     const placed = players.map((_, i): WireBet[] => [{ kind: kinds[i % 5]!, amount: String(500 + i * 100) }]);
     const answers = await Promise.all(players.map((p, i) => bet(p, round.round, placed[i]!)));
     expect(answers.filter((a) => !a.answer.ok)).toEqual([]);
+    // One seat of each kind watches its own settlement (player and banker never both win).
+    const settled = new Map<number, LiveEvent[]>();
+    const sockets = [0, 1, 2, 3, 4].map((i) => {
+      const socket = new WebSocket(`${studio.url.replace('http', 'ws')}/live/${players[i]}/ws`);
+      settled.set(i, []);
+      socket.onmessage = (m) => settled.get(i)!.push(JSON.parse(String(m.data)) as LiveEvent);
+      return socket;
+    });
+    await vi.waitFor(
+      () => expect([...settled.values()].every((e) => e.some((x) => x.type === 'snapshot'))).toBe(true),
+      {
+        interval: 10,
+      },
+    );
     await next(baccarat());
     await next(baccarat());
     const result = await next(baccarat());
@@ -247,6 +294,14 @@ describe('the live tables', () => {
         { timeout: 5_000, interval: 10 },
       );
     }
+    // The settlement event carries the balance, a lost bet's too (it once said 0).
+    for (const [i, events] of settled) {
+      const expected =
+        100_000n - BigInt(500 + i * 100) + payoutOf('live-baccarat', placed[i]!, result.result!);
+      await vi.waitFor(() => expect(events.some((e) => e.type === 'settled')).toBe(true), { interval: 10 });
+      expect(events.find((e) => e.type === 'settled')).toMatchObject({ balance: expected.toString() });
+    }
+    for (const socket of sockets) socket.close();
   });
 
   test('the chat: plain text within the rules, events to the table, the operator’s mute', async () => {

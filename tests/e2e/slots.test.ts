@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiCall, fundedPlayer } from '../helpers/funding.ts';
-import { digits, gameStage, headerBalance, laidOut } from '../helpers/game-page.ts';
-import { SHOTS } from '../helpers/stage.ts';
+import { digits, frameShot, gameStage, headerBalance } from '../helpers/game-page.ts';
 
 /**
  * Slots end to end (docs/slots.md): the real server with the in-house studio it starts on
@@ -14,25 +12,6 @@ import { SHOTS } from '../helpers/stage.ts';
 const stage = gameStage();
 
 const frameOf = (page: Page) => page.frameLocator('[data-testid="slot-frame"]');
-
-/**
- * The page as a player sees it, scrolled to the top, at 1440 and 390 px: viewport screenshots, as
- * Chromium's full-page capture draws a cross-origin frame at the wrong size; nothing may scroll
- * sideways at 390 px.
- */
-async function frameShot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await laidOut(page);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px: no horizontal scroll`).toBeLessThanOrEqual(0);
-  }
-}
 
 describe('slots through the in-house studio', () => {
   test('a guest plays the demo: fun money in the frame, on a phone as on a desktop', async () => {

@@ -105,3 +105,22 @@ export async function shot(page: Page, name: string, { checkOverflow = true, wid
   await page.setViewportSize({ width: wide, height: 900 });
   await laidOut(page);
 }
+
+/**
+ * The page as a player sees it, scrolled to the top, at 1440 and 390 px: viewport screenshots, as
+ * Chromium's full-page capture draws a cross-origin frame at the wrong size; nothing may scroll
+ * sideways at 390 px.
+ */
+export async function frameShot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await laidOut(page);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px: no horizontal scroll`).toBeLessThanOrEqual(0);
+  }
+}

@@ -43,6 +43,8 @@ export interface GamesDouble {
   /** The Games API calls received, with whether the casino's signature held. */
   calls: { path: string; body: Record<string, unknown>; signed: boolean }[];
   list: unknown[];
+  /** What `live/tables` answers (our extension of the Games API). */
+  tables: unknown[];
   /** Down: every call answers 503. */
   down: boolean;
   /**
@@ -75,6 +77,7 @@ export async function gamesDouble(): Promise<GamesDouble> {
     url: '',
     calls: [],
     list: GAME_CODES.map((code) => listEntry(code)),
+    tables: [],
     down: false,
     frames: false,
     artServed: 0,
@@ -118,6 +121,7 @@ export async function gamesDouble(): Promise<GamesDouble> {
       };
       if (double.down) return answer(503, { error: 'down' });
       if (path === '/operator/generic/v2/game/list') return answer(200, double.list);
+      if (path === '/operator/generic/v2/live/tables') return answer(200, double.tables);
       if (path === '/operator/generic/v2/game/url') {
         const mode = body.currency === 'XXX' ? 'demo' : 'real';
         if (double.frames) {

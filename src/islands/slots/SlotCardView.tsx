@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { localHref } from '../../client/site.ts';
 import type { SlotGame } from '../../shared/api/slots.ts';
 import type { Locale } from '../../shared/locales.ts';
+import { PlayDemo } from './lobby-parts.tsx';
 
 /**
  * One game of the lobby (the same card as src/components/SlotCard.astro, plus the favourite star):
@@ -58,16 +59,7 @@ export function SlotCardView({
           {rtp && <span className="slot-rtp">{t('slotLobby.rtp', { value: rtp })}</span>}
         </span>
       </div>
-      <div className="slot-actions">
-        <a className="btn btn-primary" href={play}>
-          {t('slotLobby.play')}
-        </a>
-        {game.demo && (
-          <a className="btn" href={localHref(`${base}/demo`, locale)}>
-            {t('slotLobby.demo')}
-          </a>
-        )}
-      </div>
+      <PlayDemo base={base} locale={locale} demo={game.demo} />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../client/errors.ts';
 import { localHref } from '../../client/site.ts';
-import { slotsApi, wantsMobileLayout } from '../../client/slots.ts';
+import { liveApi, slotsApi, wantsMobileLayout } from '../../client/slots.ts';
 import type { SlotGame } from '../../shared/api/slots.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { categoryKey, formatRtp, platformFor } from '../../shared/slot-view.ts';
@@ -11,6 +11,10 @@ import { openModal } from '../../stores/modals.ts';
 import { $sessionStatus, $user } from '../../stores/user.ts';
 
 export type SlotMode = 'play' | 'demo';
+/** Which lobby the game is from: the slots, or the live casino's tables (docs/live-casino.md). */
+export type GameKind = 'slots' | 'live';
+
+const LOBBY_PATH: Record<GameKind, string> = { slots: '/games/slots', live: '/games/live-casino' };
 type Failure = 'notFound' | 'noDemo' | 'conflict' | 'unavailable';
 type Launch =
   | { status: 'waiting' }
@@ -19,9 +23,10 @@ type Launch =
   | { status: 'failed'; reason: Failure };
 
 /**
- * A slot's game page (docs/slots.md): opens the game (real money for a player, the demo for
- * anybody) and shows the aggregator's URL in a frame, with a fullscreen button and the game's
- * facts. A guest on /play gets the Login modal first, then the game once logged in.
+ * A slot's game page (docs/slots.md), or a live table's (`kind` live, docs/live-casino.md): opens
+ * the game (real money for a player, the demo for anybody) and shows the aggregator's URL in a
+ * frame, with a fullscreen button and the game's facts. A guest on /play gets the Login modal
+ * first, then the game once logged in.
  */
 export function SlotPlay({
   locale,
@@ -29,7 +34,9 @@ export function SlotPlay({
   mode,
   name,
   game,
+  kind = 'slots',
 }: {
+  kind?: GameKind;
   locale: Locale;
   slug: string;
   mode: SlotMode;
@@ -46,12 +53,14 @@ export function SlotPlay({
   const askedLogin = useRef(false);
   const needsPlayer = mode === 'play';
   const noDemo = mode === 'demo' && info !== null && !info.demo;
+  const api = kind === 'live' ? liveApi : slotsApi;
+  const lobbyPath = LOBBY_PATH[kind];
 
   // The game's facts: the server's, else the catalogue's entry.
   useEffect(() => {
     if (game) return;
     let live = true;
-    slotsApi.games().then(
+    api.games().then(
       (answer) => {
         if (live) setInfo(answer.data.find((entry) => entry.slug === slug) ?? null);
       },
@@ -60,7 +69,7 @@ export function SlotPlay({
     return () => {
       live = false;
     };
-  }, [game, slug]);
+  }, [game, slug, api]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
   useEffect(() => {
@@ -80,7 +89,7 @@ export function SlotPlay({
     let live = true;
     setLaunch({ status: 'waiting' });
     const platform = platformFor(wantsMobileLayout());
-    const open = needsPlayer ? slotsApi.launch : slotsApi.demo;
+    const open = needsPlayer ? api.launch : api.demo;
     open(slug, platform).then(
       (answer) => {
         if (live) setLaunch({ status: 'ready', url: answer.data.url });
@@ -101,12 +110,12 @@ export function SlotPlay({
     return () => {
       live = false;
     };
-  }, [needsPlayer, noDemo, session, userId, slug, attempt]);
+  }, [needsPlayer, noDemo, session, userId, slug, attempt, api]);
 
   const fullscreen = () => {
     void stage.current?.requestFullscreen?.().catch(() => undefined);
   };
-  const demoHref = localHref(`/games/slots/${slug}/demo`, locale);
+  const demoHref = localHref(`${lobbyPath}/${slug}/demo`, locale);
   const rtp = info ? formatRtp(info.rtp, LANGUAGE_TAG[locale]) : null;
   const category = info ? categoryKey(info.category) : null;
 
@@ -123,8 +132,10 @@ export function SlotPlay({
           />
         ) : launch.status === 'login' ? (
           <div className="slot-stage-note" data-testid="slot-login">
-            <h2>{t('slotLobby.game.loginTitle')}</h2>
-            <p className="muted">{t('slotLobby.game.loginText')}</p>
+            <h2>{t(kind === 'live' ? 'liveLobby.game.loginTitle' : 'slotLobby.game.loginTitle')}</h2>
+            <p className="muted">
+              {t(kind === 'live' ? 'liveLobby.game.loginText' : 'slotLobby.game.loginText')}
+            </p>
             <div className="slot-nothing-actions">
               <button type="button" className="btn btn-primary" onClick={() => openModal('Login')}>
                 {t('auth.login')}
@@ -148,8 +159,8 @@ export function SlotPlay({
                   {t('slotLobby.retry')}
                 </button>
               )}
-              <a className="btn" href={localHref('/games/slots', locale)}>
-                {t('slotLobby.game.back')}
+              <a className="btn" href={localHref(lobbyPath, locale)}>
+                {t(kind === 'live' ? 'liveLobby.game.back' : 'slotLobby.game.back')}
               </a>
             </div>
           </div>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localHref } from '../../client/site.ts';
 import type { SlotGame } from '../../shared/api/slots.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import {
@@ -15,6 +14,7 @@ import {
 import { openModal } from '../../stores/modals.ts';
 import { IslandSkeleton } from '../ui/IslandRoot.tsx';
 import { LobbyFilters } from './LobbyFilters.tsx';
+import { LobbyUnavailable } from './lobby-parts.tsx';
 import { SlotCardView } from './SlotCardView.tsx';
 import { usePlayerSlots, useSlotCatalogue } from './use-slot-catalogue.ts';
 
@@ -43,18 +43,13 @@ export function SlotsLobby({ locale, initial }: { locale: Locale; initial: SlotG
   if (state.status === 'loading') return <IslandSkeleton />;
   if (state.status === 'failed' || games.length === 0)
     return (
-      <section className="slot-nothing card" data-testid="slots-unavailable">
-        <h2>{t('slotLobby.noGamesTitle')}</h2>
-        <p className="muted">{t('slotLobby.noGamesText')}</p>
-        <div className="slot-nothing-actions">
-          <button type="button" className="btn btn-primary" onClick={retry}>
-            {t('slotLobby.retry')}
-          </button>
-          <a className="btn" href={`${localHref('/', locale)}#games`}>
-            {t('slotLobby.toOriginals')}
-          </a>
-        </div>
-      </section>
+      <LobbyUnavailable
+        locale={locale}
+        title={t('slotLobby.noGamesTitle')}
+        text={t('slotLobby.noGamesText')}
+        retry={retry}
+        testId="slots-unavailable"
+      />
     );
 
   const card = (game: SlotGame) => (

@@ -13,22 +13,26 @@ export type CatalogueState =
   | { status: 'failed' };
 
 /**
- * The slots catalogue: the one the server rendered the page with, else read from the API. When the
+ * The slots catalogue (or the live lobby's, with `read`): the one the server rendered the page
+ * with, else read from the API. When the
  * aggregator is down the server answers the catalogue it kept; only when nothing comes at all is
  * it `failed` (the lobby's friendly message and a retry).
  */
-export function useSlotCatalogue(initial: SlotGame[] | null) {
+export function useSlotCatalogue(
+  initial: SlotGame[] | null,
+  read: () => Promise<{ data: SlotGame[] }> = slotsApi.games,
+) {
   const [state, setState] = useState<CatalogueState>(
     initial ? { status: 'ready', games: initial } : { status: 'loading' },
   );
   const load = useCallback(async () => {
     try {
-      const answer = await slotsApi.games();
+      const answer = await read();
       setState({ status: 'ready', games: answer.data });
     } catch {
       setState((current) => (current.status === 'ready' ? current : { status: 'failed' }));
     }
-  }, []);
+  }, [read]);
   const hasInitial = initial !== null;
   useEffect(() => {
     if (!hasInitial) void load();

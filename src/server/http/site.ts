@@ -47,6 +47,8 @@ export interface SiteContent {
    * shows no slots row and the slots pages read the catalogue in the browser.
    */
   slots?(): Promise<SlotGamesAnswer>;
+  /** The kept live lobby, as GET /api/live/games answers it (tag `slots`: the same catalogue). */
+  live?(): Promise<SlotGamesAnswer>;
 }
 
 export async function serveSite(

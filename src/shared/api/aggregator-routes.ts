@@ -124,3 +124,23 @@ export const gameListEntry = z.looseObject({
 export type GameListEntry = z.infer<typeof gameListEntry>;
 export const gameList = z.array(z.unknown());
 export const gameUrlAnswer = z.object({ url: z.url() });
+
+/**
+ * Our extension of the Games API, `POST /operator/generic/v2/live/tables`: each live table's round,
+ * phase (and when it ends, on the aggregator's clock), viewers, last results (newest first) and
+ * limits per currency in the Wallet API's units (× 100000). Entries that do not parse are skipped.
+ */
+export const liveTableEntry = z.looseObject({
+  game_code: z.string().min(1).max(128),
+  round: z.number().int().min(0),
+  phase: z.enum(['betting', 'closed', 'drawing', 'result', 'void']),
+  phase_ends_at: z.number().int().min(0),
+  server_time: z.number().int().min(0),
+  players: z.number().int().min(0),
+  dealer: z.string().max(100).optional(),
+  results: z.array(z.string().max(8)).max(100).default([]),
+  limits: z
+    .record(z.string(), z.object({ min: z.number().int().min(0), max: z.number().int().min(0) }))
+    .default({}),
+});
+export type LiveTableEntry = z.infer<typeof liveTableEntry>;

@@ -1,4 +1,5 @@
 import { route } from './declare.ts';
+import { liveTablesResponse } from './live.ts';
 import { slotGamesResponse, slotLaunchResponse } from './slots.ts';
 import { launchBody, slotParams } from './slots-routes.ts';
 
@@ -12,6 +13,10 @@ export const ROUTES = {
   'GET /live/games': route({
     summary: 'The live tables of the aggregator’s catalogue, kept and refreshed by the server',
     response: { 200: slotGamesResponse },
+  }),
+  'GET /live/tables': route({
+    summary: 'What each live table is doing now: round, phase and time left, viewers, last results, limits',
+    response: { 200: liveTablesResponse },
   }),
   'POST /live/games/:slug/launch': route({
     summary: 'Opens a seat at a live table for real money: a game session in the player’s currency',

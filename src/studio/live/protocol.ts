@@ -235,3 +235,26 @@ export interface LiveBoot {
   lang: string;
   lobbyUrl: string | null;
 }
+
+/**
+ * A table as the casino's live lobby shows it (`POST /operator/generic/v2/live/tables`, our
+ * extension of the Games API): its round and phase, who is there, its last results and its limits
+ * per currency (the smallest bet's minimum and the largest bet's maximum, in the Wallet API's
+ * units: currency units × 100000).
+ */
+export interface LobbyTable {
+  game_code: string;
+  table_id: string;
+  game: LiveGame;
+  dealer: string;
+  round: number;
+  phase: Phase;
+  /** Epoch ms; with `server_time` the lobby counts down on the player's own clock. */
+  phase_ends_at: number;
+  server_time: number;
+  /** Viewers at the table now (players and guests). */
+  players: number;
+  /** Newest first: roulette's pockets ("17"), baccarat's winners ("P", "B", "T"). */
+  results: string[];
+  limits: Record<string, { min: number; max: number }>;
+}

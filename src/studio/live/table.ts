@@ -22,6 +22,7 @@ import type {
   ChatMessage,
   LiveEvent,
   LiveResult,
+  LobbyTable,
   PlaceBetsAnswer,
   RoundView,
   SeatBets,
@@ -67,6 +68,9 @@ export const CHAT = {
 
 /** Past rounds kept for the history (roulette's last numbers, the shoe's roads). */
 const HISTORY = 100;
+
+/** The last results a lobby card shows. */
+const LOBBY_RESULTS = 12;
 
 export interface LiveDeps {
   query: Query;
@@ -393,14 +397,17 @@ export class LiveTable {
           [bet.id],
         );
         if (!paid) return;
-        const balance = payout > 0n ? await this.#deps.moveDemoBalance(bet.session_id, payout) : undefined;
+        // A lost bet moves nothing; the event still carries the balance (not 0: a lost demo stake
+        // once showed the player an empty balance).
+        const balance = await this.#deps.moveDemoBalance(bet.session_id, payout);
+        if (balance === undefined) return;
         this.#emit(
           {
             type: 'settled',
             serverTime: this.#now(),
             round: bet.round,
             payout: payout.toString(),
-            balance: (balance ?? 0n).toString(),
+            balance: balance.toString(),
           },
           bet.session_id,
         );
@@ -453,13 +460,14 @@ export class LiveTable {
         );
         if (!back) return;
         const balance = await this.#deps.moveDemoBalance(bet.session_id, stake);
+        if (balance === undefined) return;
         this.#emit(
           {
             type: 'refunded',
             serverTime: this.#now(),
             round: bet.round,
             amount: stake.toString(),
-            balance: (balance ?? 0n).toString(),
+            balance: balance.toString(),
           },
           bet.session_id,
         );
@@ -720,6 +728,47 @@ export class LiveTable {
         banker: hands.filter((h) => h.winner === 'banker').length,
         tie: hands.filter((h) => h.winner === 'tie').length,
       },
+    };
+  }
+
+  /** The table as the casino's lobby shows it (protocol.ts `LobbyTable`). */
+  async lobby(): Promise<LobbyTable> {
+    const row = await this.#current();
+    const rows = await this.#deps.query<{ result: LiveResult }>(
+      `select result from live_rounds where table_id = $1 and phase = 'result' and result is not null
+        order by round desc limit ${LOBBY_RESULTS}`,
+      [this.def.id],
+    );
+    const results = rows.map(({ result }) =>
+      'pocket' in result
+        ? String(result.pocket)
+        : result.winner === 'tie'
+          ? 'T'
+          : result.winner === 'player'
+            ? 'P'
+            : 'B',
+    );
+    const limits = Object.entries(limitsOf(this.def.game)).map(([currency, kinds]) => {
+      let min: bigint | null = null;
+      let max = 0n;
+      for (const limit of Object.values(kinds)) {
+        if (min === null || limit.min < min) min = limit.min;
+        if (limit.max > max) max = limit.max;
+      }
+      return [currency, { min: toWire(min ?? 0n), max: toWire(max) }] as const;
+    });
+    return {
+      game_code: this.def.code,
+      table_id: this.def.id,
+      game: this.def.game,
+      dealer: this.def.dealer,
+      round: row?.round ?? 0,
+      phase: row?.phase ?? 'void',
+      phase_ends_at: row ? Number(row.phase_ends_at) : 0,
+      server_time: this.#now(),
+      players: this.watching,
+      results,
+      limits: Object.fromEntries(limits),
     };
   }
 

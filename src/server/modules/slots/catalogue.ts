@@ -3,15 +3,22 @@ import {
   gameList,
   gameListEntry,
   gameUrlAnswer,
+  liveTableEntry,
 } from '../../../shared/api/aggregator-routes.ts';
+import type { LiveTableState } from '../../../shared/api/live.ts';
 import type { SlotGame, SlotPlatform } from '../../../shared/api/slots.ts';
 import type { Locale } from '../../../shared/locales.ts';
+import { fromMinor } from '../../../shared/money.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { edgeBpsOfRtp } from '../bonus/rules.ts';
 import { artPath } from './art.ts';
 import type { AggregatorLink } from './link.ts';
 import { SIGNATURE_HEADER, sign, verify } from './signature.ts';
+import { minorOf } from './units.ts';
+
+/** How long the live tables' states are kept before the aggregator is asked again. */
+const LIVE_TABLES_FRESH_MS = 2_000;
 
 /**
  * The aggregator's Games API (docs/slots.md "Games API"): calls signed with the casino's key,
@@ -219,6 +226,60 @@ export class GamesClient {
   /** A game of one lobby by its slug, or null. */
   async gameBySlug(slug: string, kind: 'slots' | 'live' = 'slots'): Promise<SlotGame | null> {
     return (await this.lobby(kind)).games.find((g) => g.slug === slug) ?? null;
+  }
+
+  #liveTables: { at: number; answer: Promise<LiveTableState[]> } | null = null;
+
+  /**
+   * The live lobby's tables as the aggregator reports them (our extension of the Games API), kept
+   * for two seconds: however many players watch the lobby, the aggregator is asked at most once
+   * per two seconds. Tables the live lobby does not list are left out; when the aggregator fails,
+   * the answer is no tables (the lobby still shows the catalogue).
+   */
+  async liveTables(): Promise<LiveTableState[]> {
+    const now = this.#clock.now();
+    const kept = this.#liveTables;
+    if (kept && now - kept.at < LIVE_TABLES_FRESH_MS) return kept.answer;
+    const answer = this.#readLiveTables(now);
+    this.#liveTables = { at: now, answer };
+    return answer;
+  }
+
+  async #readLiveTables(now: number): Promise<LiveTableState[]> {
+    let raw: unknown;
+    try {
+      raw = await this.#call('/operator/generic/v2/live/tables', { operator_id: this.#link.operatorId });
+    } catch {
+      return [];
+    }
+    if (!Array.isArray(raw)) return [];
+    const listed = new Map((await this.lobby('live')).games.map((g) => [g.game_code, g.slug]));
+    const at = new Date(now).toISOString();
+    return raw.flatMap((item) => {
+      const entry = liveTableEntry.safeParse(item);
+      const slug = entry.success ? listed.get(entry.data.game_code) : undefined;
+      if (!entry.success || !slug) return [];
+      const e = entry.data;
+      const limits = Object.entries(e.limits).flatMap(([currency, { min, max }]) => {
+        const [low, high] = [minorOf(min), minorOf(max)];
+        return low === null || high === null
+          ? []
+          : [[currency, { min: fromMinor(low), max: fromMinor(high) }] as const];
+      });
+      return [
+        {
+          slug,
+          round: e.round,
+          phase: e.phase,
+          phase_left_ms: Math.max(0, e.phase_ends_at - e.server_time),
+          at,
+          players: e.players,
+          dealer: e.dealer ?? null,
+          results: e.results.slice(0, 12),
+          limits: Object.fromEntries(limits),
+        },
+      ];
+    });
   }
 
   /** The game's URL from game/url: real money (a player's session) or demo (`XXX`, no user). */

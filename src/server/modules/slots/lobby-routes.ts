@@ -232,6 +232,11 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     return { data: list, updated_at: updatedAt?.toISOString() ?? null };
   });
 
+  api.get('/live/tables', { schema: declaredLive('GET /live/tables') }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { data: await deps.games.liveTables() };
+  });
+
   api.post(
     '/live/games/:slug/launch',
     { preValidation, config: { geo: 'guarded' }, schema: declaredLive('POST /live/games/:slug/launch') },
