@@ -35,6 +35,8 @@ export interface StudioOptions {
   publicUrl?: string;
   /** A folder for the studio's PGlite data; in memory when absent. */
   dataDir?: string;
+  /** A PostgreSQL server instead of PGlite (`postgres://…`). */
+  databaseUrl?: string;
   clock?: StudioClock;
   /** Who may frame the game page (a CSP frame-ancestors value); any origin by default. */
   frameAncestors?: string;
@@ -60,7 +62,7 @@ export interface RunningStudio {
 export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
   const keys = loadKeys(options.operatorPublicKeyPem, options.studioPrivateKeyPem);
   const clock = options.clock ?? { now: () => Date.now() };
-  const store = await StudioStore.open(options.dataDir, () => new Date(clock.now()));
+  const store = await StudioStore.open(options, () => new Date(clock.now()));
   const wallet = new WalletClient({
     url: options.walletUrl,
     privateKey: keys.privateKey,

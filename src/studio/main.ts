@@ -2,7 +2,8 @@
  * Runs the studio as its own process (docs/slots.md), configured from the environment:
  * STUDIO_WALLET_URL, STUDIO_OPERATOR_ID, STUDIO_OPERATOR_PUBLIC_KEY (PEM) are required;
  * STUDIO_PORT (0 = any), STUDIO_HOST, STUDIO_PRIVATE_KEY (PEM; made at start when unset),
- * STUDIO_PUBLIC_URL, STUDIO_DATA_DIR (in memory when unset) are optional.
+ * STUDIO_PUBLIC_URL, STUDIO_DATA_DIR (in memory when unset), STUDIO_DATABASE_URL (a PostgreSQL
+ * server instead of PGlite) are optional.
  * Prints `studio listening on <url>` and, when the key was made here, the public key to give the casino.
  */
 import { startStudio } from './index.ts';
@@ -26,6 +27,7 @@ const studio = await startStudio({
   studioPrivateKeyPem: process.env.STUDIO_PRIVATE_KEY?.replaceAll('\\n', '\n') || undefined,
   publicUrl: process.env.STUDIO_PUBLIC_URL || undefined,
   dataDir: process.env.STUDIO_DATA_DIR || undefined,
+  databaseUrl: process.env.STUDIO_DATABASE_URL || undefined,
 });
 
 console.log(`studio listening on ${studio.url}`);

@@ -1,12 +1,13 @@
 /**
- * The studio's own storage (PGlite, in memory for tests or a folder): game sessions, provably fair
- * seed pairs per operator user (and per demo session), paid spins with their wallet calls' status,
- * and demo balances. Money is integer minor units (bigint), read back through `::text`.
+ * The studio's own storage (src/studio/db.ts: PGlite, in memory for tests or a folder, or a
+ * PostgreSQL server shared by several instances): game sessions, provably fair seed pairs per
+ * operator user (and per demo session), paid spins with their wallet calls' status, and demo
+ * balances. Money is integer minor units (bigint), read back through `::text`.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sha256Hex } from '../games/fair/node.ts';
 import { generateClientSeed, generateServerSeed } from '../games/fair/seeds.ts';
 import type { SlotSlug, SpinResult } from '../games/slots/types.ts';
+import { pgliteDb, postgresDb, type StudioDb } from './db.ts';
 
 const SCHEMA = `
 create table if not exists sessions (
@@ -84,17 +85,26 @@ const pairOf = (row: Row): SeedPair => ({
 });
 
 export class StudioStore {
-  readonly #db: PGlite;
+  readonly #db: StudioDb;
   readonly #now: () => Date;
 
-  private constructor(db: PGlite, now: () => Date) {
+  private constructor(db: StudioDb, now: () => Date) {
     this.#db = db;
     this.#now = now;
   }
 
-  static async open(dataDir: string | undefined, now: () => Date): Promise<StudioStore> {
-    const db = dataDir ? new PGlite(dataDir) : new PGlite();
-    await db.exec(SCHEMA);
+  /** On the PostgreSQL server at `databaseUrl`, else PGlite in `dataDir` (in memory when absent). */
+  static async open(
+    where: { dataDir?: string; databaseUrl?: string },
+    now: () => Date,
+  ): Promise<StudioStore> {
+    const db = where.databaseUrl ? postgresDb(where.databaseUrl) : await pgliteDb(where.dataDir);
+    try {
+      await db.exec(SCHEMA);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
     return new StudioStore(db, now);
   }
 
@@ -132,7 +142,7 @@ export class StudioStore {
 
   /** One statement on the studio's database (the live tables' store, src/studio/live/). */
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.#db.query<T>(sql, params)).rows;
+    return this.#db.query<T>(sql, params);
   }
 
   /** Runs the live tables' schema (idempotent). */
@@ -141,7 +151,7 @@ export class StudioStore {
   }
 
   async session(id: string): Promise<Session | undefined> {
-    const { rows } = await this.#db.query<Row>(
+    const rows = await this.#db.query<Row>(
       `select id, mode, operator_id, player, token, currency, lang, platform, lobby_url, game,
        demo_balance::text as demo_balance, nickname from sessions where id = $1`,
       [id],
@@ -151,7 +161,7 @@ export class StudioStore {
 
   /** Adds `delta` to a demo balance unless it would go below zero; the new balance, or undefined. */
   async moveDemoBalance(id: string, delta: bigint): Promise<bigint | undefined> {
-    const { rows } = await this.#db.query<{ b: string }>(
+    const rows = await this.#db.query<{ b: string }>(
       `update sessions set demo_balance = demo_balance + $2 where id = $1 and demo_balance + $2 >= 0
        returning demo_balance::text as b`,
       [id, delta.toString()],
@@ -161,16 +171,14 @@ export class StudioStore {
 
   /** The owner's active pair, made on first use. */
   async activePair(owner: string): Promise<SeedPair> {
-    const { rows } = await this.#db.query<Row>('select * from seed_pairs where owner = $1 and active', [
-      owner,
-    ]);
+    const rows = await this.#db.query<Row>('select * from seed_pairs where owner = $1 and active', [owner]);
     if (rows[0]) return pairOf(rows[0]);
     return this.#newPair(owner, generateClientSeed());
   }
 
   async #newPair(owner: string, clientSeed: string): Promise<SeedPair> {
     const serverSeed = generateServerSeed();
-    const { rows } = await this.#db.query<Row>(
+    const rows = await this.#db.query<Row>(
       `insert into seed_pairs (owner, server_seed, server_seed_hash, client_seed, created_at)
        values ($1,$2,$3,$4,$5) returning *`,
       [owner, serverSeed, sha256Hex(serverSeed), clientSeed, this.#now()],
@@ -241,7 +249,7 @@ export class StudioStore {
   }
 
   async spins(sessionId: string): Promise<Row[]> {
-    const { rows } = await this.#db.query<Row>(
+    const rows = await this.#db.query<Row>(
       `select id, game, bet::text as bet, payout::text as payout, win, nonce::text as nonce, bet_status,
        win_status, rollback_status from spins where session_id = $1 order by created_at, id`,
       [sessionId],

@@ -41,15 +41,16 @@ export async function ensureChain(query: Query, tableId: string, length: number)
     if (index === length || index % CHECKPOINT === 0) kept.push({ idx: index, hash });
     terminating = hash;
   }
+  // One statement: of two instances making a chain at once, one stores its chain and its links,
+  // the other nothing (links of one chain under another's salt would verify nothing).
   await query(
-    `insert into live_links (table_id, idx, hash)
-     select $1, * from unnest($2::int[], $3::text[]) on conflict do nothing`,
-    [tableId, kept.map((k) => k.idx), kept.map((k) => k.hash)],
-  );
-  await query(
-    `insert into live_chains (table_id, length, salt, terminating) values ($1, $2, $3, $4)
-     on conflict (table_id) do nothing`,
-    [tableId, length, salt, terminating],
+    `with made as (
+       insert into live_chains (table_id, length, salt, terminating) values ($1, $2, $3, $4)
+       on conflict (table_id) do nothing returning table_id
+     )
+     insert into live_links (table_id, idx, hash)
+     select made.table_id, k.idx, k.hash from made, unnest($5::int[], $6::text[]) as k(idx, hash)`,
+    [tableId, length, salt, terminating, kept.map((k) => k.idx), kept.map((k) => k.hash)],
   );
   const [stored] = await query<{ length: number; salt: string; terminating: string }>(
     'select length, salt, terminating from live_chains where table_id = $1',
