@@ -15,10 +15,16 @@ export interface StudioDb {
   close(): Promise<void>;
 }
 
+/** A lock held on a connection of its own: `lost` resolves if that connection dies while held. */
+export interface HeldLock {
+  lost: Promise<void>;
+  release(): Promise<void>;
+}
+
 /** The studio's first advisory-lock key, so its locks never meet the casino's one-key locks. */
 const STUDIO_LOCKS = 0x5354_5544;
 
-/** The two-key advisory lock for `name`; both keys positive int4s. */
+/** The two-key advisory lock for `name` (e.g. `live:roulette-1`); both keys positive int4s. */
 export function lockKey(name: string): [number, number] {
   return [STUDIO_LOCKS, createHash('sha256').update(name).digest().readInt32BE(0) & 0x7fff_ffff];
 }
@@ -58,5 +64,50 @@ export function postgresDb(url: string): StudioDb {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/** How often a held lock's connection is asked whether it is still there. */
+const LOCK_HEARTBEAT_MS = 2_000;
+
+/**
+ * Takes the advisory lock `key` on a new connection, or null when another session holds it. The
+ * lock lasts as long as the connection: a killed instance's lock is freed by the server.
+ */
+export async function tryLock(url: string, key: [number, number]): Promise<HeldLock | null> {
+  const client = new pg.Client({ connectionString: url });
+  let released = false;
+  let markLost: () => void = () => {};
+  const lost = new Promise<void>((resolve) => {
+    markLost = () => {
+      if (!released) resolve();
+    };
+  });
+  client.on('error', () => markLost());
+  client.on('end', () => markLost());
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean }>(
+    'select pg_try_advisory_lock($1, $2) as locked',
+    key,
+  );
+  if (!rows[0]?.locked) {
+    released = true;
+    await client.end().catch(() => {});
+    return null;
+  }
+  // A connection that silently stops answering (a network partition) counts as lost too.
+  const heartbeat = setInterval(() => {
+    client.query('select 1').catch(() => markLost());
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
+  void lost.then(() => clearInterval(heartbeat));
+  return {
+    lost,
+    async release() {
+      released = true;
+      clearInterval(heartbeat);
+      await client.query('select pg_advisory_unlock($1, $2)', key).catch(() => {});
+      await client.end().catch(() => {});
+    },
   };
 }

@@ -5,8 +5,10 @@
  * over HTTP; it imports the pure slot maths and shared helpers, never src/server.
  */
 import Fastify, { type FastifyRequest } from 'fastify';
+import { lockKey, tryLock } from './db.ts';
 import { registerGamesApi } from './games-api.ts';
 import { CHAIN_SCHEMA } from './live/chain.ts';
+import { type Relay, redisRelay } from './live/relay.ts';
 import { registerLive } from './live/routes.ts';
 import { LIVE_SCHEMA, LiveTable } from './live/table.ts';
 import { LIVE_TABLES, type TableTiming } from './live/tables.ts';
@@ -35,8 +37,15 @@ export interface StudioOptions {
   publicUrl?: string;
   /** A folder for the studio's PGlite data; in memory when absent. */
   dataDir?: string;
-  /** A PostgreSQL server instead of PGlite (`postgres://…`). */
+  /**
+   * A PostgreSQL server instead of PGlite (`postgres://…`): several instances share it, and each
+   * live table is led by the instance holding its advisory lock (docs/live-casino.md).
+   */
   databaseUrl?: string;
+  /** Redis (`redis://…`) carrying the live tables' events to every instance's viewers. */
+  redisUrl?: string;
+  /** The start of the studio's Redis channels (default `studio:`; deployments sharing a Redis differ). */
+  redisPrefix?: string;
   clock?: StudioClock;
   /** Who may frame the game page (a CSP frame-ancestors value); any origin by default. */
   frameAncestors?: string;
@@ -46,9 +55,10 @@ export interface StudioOptions {
   /**
    * The live tables (docs/live-casino.md): `schedule` false leaves the rounds to the caller's
    * `tick()` (tests move their clock); `chainLength` is each table's hash chain (100 000 rounds);
-   * `timing` replaces every table's phase lengths (tables.ts; shorter rounds for end-to-end tests).
+   * `timing` replaces every table's phase lengths (tables.ts; shorter rounds for end-to-end tests);
+   * `leaderRetryMs` (1000) is how often an instance that does not lead a table tries its lock.
    */
-  live?: { schedule?: boolean; chainLength?: number; timing?: TableTiming };
+  live?: { schedule?: boolean; chainLength?: number; timing?: TableTiming; leaderRetryMs?: number };
 }
 
 export interface RunningStudio {
@@ -63,6 +73,10 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
   const keys = loadKeys(options.operatorPublicKeyPem, options.studioPrivateKeyPem);
   const clock = options.clock ?? { now: () => Date.now() };
   const store = await StudioStore.open(options, () => new Date(clock.now()));
+  const relay: Relay | undefined = options.redisUrl
+    ? await redisRelay(options.redisUrl, options.redisPrefix ?? 'studio:')
+    : undefined;
+  const databaseUrl = options.databaseUrl;
   const wallet = new WalletClient({
     url: options.walletUrl,
     privateKey: keys.privateKey,
@@ -101,6 +115,9 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
         clock,
         moveDemoBalance: (id, delta) => store.moveDemoBalance(id, delta),
         chainLength: options.live?.chainLength ?? 100_000,
+        lock: databaseUrl ? (tableId) => tryLock(databaseUrl, lockKey(`live:${tableId}`)) : undefined,
+        leaderRetryMs: options.live?.leaderRetryMs,
+        relay,
       }),
     ]),
   );
@@ -139,6 +156,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       await wallet.close();
       for (const table of live.values()) await table.stop();
       await app.close();
+      await relay?.close();
       await store.close();
     },
   };

@@ -2,8 +2,9 @@
  * Runs the studio as its own process (docs/slots.md), configured from the environment:
  * STUDIO_WALLET_URL, STUDIO_OPERATOR_ID, STUDIO_OPERATOR_PUBLIC_KEY (PEM) are required;
  * STUDIO_PORT (0 = any), STUDIO_HOST, STUDIO_PRIVATE_KEY (PEM; made at start when unset),
- * STUDIO_PUBLIC_URL, STUDIO_DATA_DIR (in memory when unset), STUDIO_DATABASE_URL (a PostgreSQL
- * server instead of PGlite) are optional.
+ * STUDIO_PUBLIC_URL, STUDIO_DATA_DIR (in memory when unset) are optional; several instances share
+ * the live tables with STUDIO_DATABASE_URL (PostgreSQL instead of PGlite) and STUDIO_REDIS_URL
+ * (their events to every instance's viewers; channels under STUDIO_REDIS_PREFIX, `studio:`).
  * Prints `studio listening on <url>` and, when the key was made here, the public key to give the casino.
  */
 import { startStudio } from './index.ts';
@@ -28,6 +29,8 @@ const studio = await startStudio({
   publicUrl: process.env.STUDIO_PUBLIC_URL || undefined,
   dataDir: process.env.STUDIO_DATA_DIR || undefined,
   databaseUrl: process.env.STUDIO_DATABASE_URL || undefined,
+  redisUrl: process.env.STUDIO_REDIS_URL || undefined,
+  redisPrefix: process.env.STUDIO_REDIS_PREFIX || undefined,
 });
 
 console.log(`studio listening on ${studio.url}`);

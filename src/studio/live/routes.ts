@@ -145,8 +145,7 @@ export async function registerLive(app: FastifyInstance, ctx: LiveRoutesContext)
         }
         socket.send(frame);
       };
-      const stop = table.watch(session.id, (event, target, seatSessions) => {
-        if (target !== null && target !== session.id) return;
+      const stop = table.watch(session.id, (event, seatSessions) => {
         if (event.type === 'seats' && seatSessions) {
           send({
             ...event,

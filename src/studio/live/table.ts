@@ -7,13 +7,16 @@
  * round at its result finishes paying. Money goes through the casino's Wallet API: a
  * `transaction/bet` per batch of bets when placed, a `transaction/win` per batch at the result.
  * Time comes from the studio's clock; `tick()` does what is due (a timer calls it in production,
- * tests call it after moving their clock).
+ * tests call it after moving their clock). Several instances may share the table (docs/live-casino.md
+ * "Several instances"): only its leader, the holder of the table's lock, moves the rounds on; every
+ * instance takes bets and chat and tells its own viewers what the relay carries.
  */
 import { randomUUID } from 'node:crypto';
 import { freshShoe, type Shoe } from '../../games/live/baccarat.ts';
 import { baccaratRound, rouletteRound } from '../../games/live/node.ts';
 import { beadPlate, bigRoad } from '../../games/live/roads.ts';
 import { rouletteStatistics } from '../../games/live/roulette.ts';
+import type { HeldLock } from '../db.ts';
 import type { Session } from '../store.ts';
 import { fromWire, toWire, type WalletClient } from '../wallet.ts';
 import { ensureChain, linkOf, type Query, type TableChain } from './chain.ts';
@@ -31,6 +34,7 @@ import type {
   TableHistory,
   WireBet,
 } from './protocol.ts';
+import type { Relay } from './relay.ts';
 import { chipsOf, type LiveTableDef, limitsOf } from './tables.ts';
 import { checkBets, payoutOf } from './wire.ts';
 
@@ -80,6 +84,15 @@ export interface LiveDeps {
   /** Demo balances (the studio's sessions). */
   moveDemoBalance(sessionId: string, delta: bigint): Promise<bigint | undefined>;
   chainLength: number;
+  /**
+   * The table's lock on a shared database (null: another instance holds it, and leads). Absent:
+   * this process owns the database (PGlite) and leads alone.
+   */
+  lock?: (tableId: string) => Promise<HeldLock | null>;
+  /** How long an instance that does not lead waits before it tries the lock again. */
+  leaderRetryMs?: number;
+  /** Carries events to every instance's viewers (Redis); absent: to this process's viewers. */
+  relay?: Relay;
 }
 
 interface RoundRow {
@@ -112,10 +125,17 @@ interface BetRow {
 }
 
 /**
- * A viewer's listener: the event, the session it is for (null: everyone), and for `seats` the
- * session id of each seat in order (so each viewer marks its own).
+ * A viewer's listener: the event (the table's, or the viewer's own), and for `seats` the session id
+ * of each seat in order (so each viewer marks its own).
  */
-type Listener = (event: LiveEvent, target: string | null, seatSessions?: readonly string[]) => void;
+type Listener = (event: LiveEvent, seatSessions?: readonly string[]) => void;
+
+/** An event as the relay carries it: `target` is the session it is for (null: everyone). */
+interface Relayed {
+  event: LiveEvent;
+  target: string | null;
+  seatSessions?: readonly string[];
+}
 
 /** A viewer's name as others see it: the casino's nickname, or a masked one. */
 export function seatName(session: Pick<Session, 'id' | 'player'> & { nickname?: string | null }): string {
@@ -130,10 +150,19 @@ export class LiveTable {
   readonly def: LiveTableDef;
   readonly #deps: LiveDeps;
   #chain: TableChain | null = null;
-  readonly #listeners = new Set<Listener>();
+  /** Each listener with the session it watches for. */
+  readonly #listeners = new Map<Listener, string>();
   readonly #viewers = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
+  /** Whether a timer calls `tick` (the `schedule` of `start`). */
+  #scheduled = false;
   #running = false;
+  #stopped = true;
+  #lock: HeldLock | null = null;
+  #leading = false;
+  #trying: Promise<boolean> | null = null;
+  #retry: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => Promise<void>) | undefined;
   #ticking: Promise<void> | null = null;
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #lastChat = new Map<string, number[]>();
@@ -155,29 +184,116 @@ export class LiveTable {
   }
 
   /**
-   * Takes the table: its chain (made on first start), an unfinished round voided and its bets
-   * handed back, a round at its result paid, then the next round open. `schedule`: a timer calls
-   * `tick` when a phase ends (off in tests, which tick themselves).
+   * Serves the table (its chain made on first start, its events relayed) and leads it when it can
+   * (`tryLead`). `schedule`: a timer calls `tick` when a phase ends (off in tests, which tick
+   * themselves).
    */
   async start({ schedule }: { schedule: boolean }): Promise<void> {
     this.#chain = await ensureChain(this.#deps.query, this.def.id, this.#deps.chainLength);
+    this.#scheduled = schedule;
+    this.#stopped = false;
+    this.#unsubscribe = await this.#deps.relay?.subscribe(`live:${this.def.id}`, (payload) => {
+      const { event, target, seatSessions } = JSON.parse(payload) as Relayed;
+      this.#deliver(event, target, seatSessions);
+    });
+    await this.tryLead();
+  }
+
+  /** Whether this instance leads the table: moves its rounds on (only one instance at a time). */
+  get leading(): boolean {
+    return this.#leading;
+  }
+
+  /**
+   * Tries to take the lead now (at once when no other instance can hold it); whether this instance
+   * leads. Without the lock it tries again every `leaderRetryMs`.
+   */
+  tryLead(): Promise<boolean> {
+    this.#trying ??= this.#attempt().finally(() => {
+      this.#trying = null;
+    });
+    return this.#trying;
+  }
+
+  async #attempt(): Promise<boolean> {
+    if (this.#leading || this.#stopped) return this.#leading;
+    clearTimeout(this.#retry);
+    let lock: HeldLock | null = null;
+    if (this.#deps.lock) {
+      lock = await this.#deps.lock(this.def.id).catch(() => null);
+      if (!lock) return this.#retryLater();
+      if (this.#stopped) {
+        await lock.release();
+        return false;
+      }
+    }
+    this.#lock = lock;
+    this.#leading = true;
+    void lock?.lost.then(() => this.#lose(lock));
+    try {
+      await this.#takeOver();
+    } catch (error) {
+      await this.#resign();
+      this.#retryLater();
+      throw error;
+    }
+    return true;
+  }
+
+  #retryLater(): false {
+    if (!this.#stopped) {
+      this.#retry = setTimeout(() => void this.tryLead().catch(() => {}), this.#deps.leaderRetryMs ?? 1_000);
+      this.#retry.unref();
+    }
+    return false;
+  }
+
+  /** The lock's connection died: another instance may lead already, so this one stops at once. */
+  #lose(lock: HeldLock): void {
+    if (this.#lock !== lock) return;
+    this.#leading = false;
+    this.#running = false;
+    this.#lock = null;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#retryLater();
+  }
+
+  async #resign(): Promise<void> {
+    this.#leading = false;
+    this.#running = false;
+    const lock = this.#lock;
+    this.#lock = null;
+    await lock?.release();
+  }
+
+  /**
+   * The leader's start on the stored state: an unfinished round voided and its bets handed back, a
+   * round at its result paid, then the next round open.
+   */
+  async #takeOver(): Promise<void> {
     const current = await this.#current();
     if (current && ['betting', 'closed', 'drawing'].includes(current.phase)) await this.#void(current);
     if (current?.phase === 'result') await this.#settle(current);
     for (const bet of await this.#bets(null, ['rolling_back', 'abandoned'])) this.#rollBack(bet);
     for (const bet of await this.#bets(null, ['settling'])) this.#payWin(bet);
-    this.#running = schedule;
+    this.#running = this.#scheduled;
     await this.tick();
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
     this.#running = false;
     if (this.#timer) clearTimeout(this.#timer);
+    await this.#trying?.catch(() => {});
     await this.#ticking;
     await Promise.allSettled([...this.#inFlight]);
+    await this.#resign();
+    await this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
   }
 
-  /** Does every step that is due now, in order. */
+  /** Does every step that is due now, in order (nothing unless this instance leads). */
   tick(): Promise<void> {
     const run = (this.#ticking ?? Promise.resolve()).then(() => this.#advance());
     this.#ticking = run.catch(() => {});
@@ -185,7 +301,7 @@ export class LiveTable {
   }
 
   async #advance(): Promise<void> {
-    for (let steps = 0; steps < 8; steps += 1) {
+    for (let steps = 0; steps < 8 && this.#leading; steps += 1) {
       const round = await this.#current();
       if (!round || round.phase === 'void') {
         await this.#open((round?.round ?? 0) + 1);
@@ -880,7 +996,7 @@ export class LiveTable {
   /** A viewer's events (the table's, and their own by session id) until the returned stop. */
   watch(sessionId: string, listener: Listener): () => void {
     this.#viewers.set(sessionId, (this.#viewers.get(sessionId) ?? 0) + 1);
-    this.#listeners.add(listener);
+    this.#listeners.set(listener, sessionId);
     return () => {
       this.#listeners.delete(listener);
       const n = (this.#viewers.get(sessionId) ?? 1) - 1;
@@ -889,8 +1005,22 @@ export class LiveTable {
     };
   }
 
+  /** An event for everyone (`target` null) or one session, through the relay when there is one. */
   #emit(event: LiveEvent, target: string | null, seatSessions?: readonly string[]): void {
-    for (const listener of this.#listeners) listener(event, target, seatSessions);
+    const relay = this.#deps.relay;
+    if (!relay) {
+      this.#deliver(event, target, seatSessions);
+      return;
+    }
+    // Lost on the way (Redis down) it is only an event: a viewer's next snapshot has the state.
+    const relayed: Relayed = { event, target, ...(seatSessions ? { seatSessions } : {}) };
+    relay.publish(`live:${this.def.id}`, JSON.stringify(relayed)).catch(() => {});
+  }
+
+  /** Hands an event to this instance's viewers: a session's own event only to that session's. */
+  #deliver(event: LiveEvent, target: string | null, seatSessions?: readonly string[]): void {
+    for (const [listener, session] of this.#listeners)
+      if (target === null || target === session) listener(event, seatSessions);
   }
 
   /** Mutes an operator's player in the chat of every table until `until` (epoch ms; 0 lifts it). */
