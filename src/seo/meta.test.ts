@@ -27,6 +27,7 @@ describe('which pages search engines are told about', () => {
         '/bonuses',
         '/vip-club',
         '/games/crash',
+        '/games/live-casino',
       ]),
     );
   });
@@ -40,8 +41,9 @@ describe('which pages search engines are told about', () => {
       '/password/reset',
       '/tournaments',
       '/top',
-      '/games/live-casino',
+      '/betting',
       '/games/slots/star-quest/demo',
+      '/games/live-casino/live-roulette/play',
     ]) {
       expect(listed).not.toContain(path);
     }
