@@ -247,6 +247,51 @@ describe('the live tables', () => {
     expect((await state(a)).round).toMatchObject({ round: round.round + 3, phase: 'betting' });
   });
 
+  test('100 players for real money in one roulette round: each bet one call, each win its exact payout, the balance to the unit', async () => {
+    for (let i = 0; i < 5 && (await next()).phase !== 'betting'; i += 1);
+    const players = await Promise.all(Array.from({ length: 100 }, () => seat('orbita_live_roulette', true)));
+    const { round } = await state(players[0]!);
+    expect(round.phase).toBe('betting');
+    // A straight, a split, a dozen, red and even in turn, each its own amount (minor units).
+    const shapes: ((amount: string) => WireBet)[] = [
+      (amount) => ({ kind: 'straight', numbers: [17], amount }),
+      (amount) => ({ kind: 'split', numbers: [0, 3], amount }),
+      (amount) => ({ kind: 'dozen', index: 2, amount }),
+      (amount) => ({ kind: 'red', amount }),
+      (amount) => ({ kind: 'even', amount }),
+    ];
+    const amountOf = (i: number) => 5_000 + i * 100;
+    const placed = players.map((_, i): WireBet[] => [shapes[i % 5]!(String(amountOf(i)))]);
+    // The fake wallet keeps one balance for everyone: enough for a hundred stakes.
+    wallet.balance += 100_000_000_000;
+    const before = wallet.balance;
+    const calls = (path: string) =>
+      wallet.calls.filter((c) => c.path === path && c.body.round === `roulette-1:${round.round}`);
+    const answers = await Promise.all(players.map((p, i) => bet(p, round.round, placed[i]!)));
+    expect(answers.filter((a) => !a.answer.ok)).toEqual([]);
+    expect(calls('/transaction/bet')).toHaveLength(100);
+    await next();
+    await next();
+    const result = await next();
+    expect(result.phase).toBe('result');
+    await vi.waitFor(() => expect(calls('/transaction/win')).toHaveLength(100), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    const stakes = players.reduce((sum, _, i) => sum + BigInt(amountOf(i)), 0n);
+    let paid = 0n;
+    const byBet = new Map(calls('/transaction/bet').map((c) => [c.body.transaction_uuid, c.body]));
+    for (const win of calls('/transaction/win')) {
+      const staked = byBet.get(win.body.reference_transaction_uuid)?.amount;
+      const i = players.findIndex((_, j) => amountOf(j) * 1000 === staked);
+      const payout = payoutOf('live-roulette', placed[i]!, result.result!);
+      expect(win.body.amount).toBe(Number(payout) * 1000);
+      paid += payout;
+    }
+    expect(BigInt(wallet.balance)).toBe(BigInt(before) - (stakes - paid) * 1000n);
+    expect((await next()).phase).toBe('betting');
+  });
+
   test('100 demo players in one baccarat round settle exactly; the hand is the link’s', async () => {
     // The table catches up with the clock the other tests moved, to a round taking bets.
     for (let i = 0; i < 5 && (await next(baccarat())).phase !== 'betting'; i += 1);
