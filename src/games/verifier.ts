@@ -49,8 +49,8 @@ export const GAMES = Object.keys(GAME_OPTIONS) as readonly Game[];
 
 /**
  * The live tables (docs/fairness.md §10): a round is its chain link and the table's salt; a
- * baccarat hand also its number in its shoe. The CLI verifies them; they are kept out of `GAMES`,
- * the list the /fairness page offers, until the tables have pages.
+ * baccarat hand also its number in its shoe. Kept out of `GAMES` (the originals, the games a bet
+ * can be of); the CLI and the /fairness page verify them too, listed after the originals.
  */
 export type LiveGame = 'live-roulette' | 'live-baccarat';
 
@@ -68,7 +68,7 @@ export const VERIFY_OPTIONS: Readonly<Record<VerifiableGame, readonly string[]>>
   ...LIVE_GAME_OPTIONS,
 };
 
-/** Every game the CLI verifies, originals first. */
+/** Every game the CLI and the /fairness page verify, originals first. */
 export const VERIFIABLE_GAMES = Object.keys(VERIFY_OPTIONS) as readonly VerifiableGame[];
 
 export type VerifyRequest =

@@ -6,7 +6,7 @@ import { CASES } from '../../../games/cases/catalogue.ts';
 import * as web from '../../../games/fair/web.ts';
 import { SLOT_INFO, SLOT_SLUGS } from '../../../games/slots/index.ts';
 import { isSlot } from '../../../games/slots/verify.ts';
-import { verify } from '../../../games/verifier.ts';
+import { LIVE_GAME_OPTIONS, type LiveGame, VerifyFailure, verify } from '../../../games/verifier.ts';
 import { SEGMENT_COUNTS, RISKS as WHEEL_RISKS } from '../../../games/wheel/engine.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { openModal } from '../../../stores/modals.ts';
@@ -35,7 +35,14 @@ import {
 const FairnessModal = lazy(() => import('./FairnessModal.tsx'));
 
 /** The Web Crypto primitives: verification never leaves the browser. */
-const FAIR = { floats: web.floats, hmacSha256Hex: web.hmacSha256Hex };
+const FAIR = { floats: web.floats, hmacSha256Hex: web.hmacSha256Hex, sha256Hex: web.sha256Hex };
+
+/** The live tables, offered after the originals. */
+const LIVE_GAMES = Object.keys(LIVE_GAME_OPTIONS) as LiveGame[];
+
+/** Games whose input is a chain link: the sha256 shown is the previous round's hash, and no commitment applies. */
+const chained = (game: VerifyForm['game']) =>
+  game === 'crash' || game === 'live-roulette' || game === 'live-baccarat';
 
 /**
  * The /fairness verifier: recomputes any bet in the browser from its seeds with the engines the
@@ -50,11 +57,18 @@ export default function VerifyIsland({ locale }: { locale: Locale }) {
   );
 }
 
-async function compute(form: VerifyForm): Promise<Computed | null> {
+/** The recomputed outcome, or the message key of inputs the chain contradicts (a live baccarat hand number). */
+async function compute(form: VerifyForm): Promise<Computed | { failure: 'shoe' } | null> {
   const request = requestOf(form);
   if (!request.ok) return null;
-  const outcome = await verify(request.value, FAIR);
-  const seed = request.value.game === 'crash' ? request.value.hash : request.value.roll.serverSeed;
+  let outcome: Computed['outcome'];
+  try {
+    outcome = await verify(request.value, FAIR);
+  } catch (error) {
+    if (error instanceof VerifyFailure) return { failure: 'shoe' };
+    throw error;
+  }
+  const seed = 'hash' in request.value ? request.value.hash : request.value.roll.serverSeed;
   return { game: form.game, outcome, sha256: await web.sha256Hex(seed) };
 }
 
@@ -67,6 +81,8 @@ function Verifier({ locale }: { locale: Locale }) {
   const [extras, setExtras] = useState<VerifyExtras>(initial.extras);
   const [submitted, setSubmitted] = useState(false);
   const [computed, setComputed] = useState<Computed | null>(null);
+  /** The form's inputs parse, but the chain contradicts them (shown as the hand number's error). */
+  const [failure, setFailure] = useState<'shoe' | null>(null);
   const [betState, setBetState] = useState<BetState>(initial.extras.bet ? 'loading' : null);
   const [betRevision, setBetRevision] = useState(0);
   const [modalOpen, setModalOpen] = useState(false);
@@ -82,10 +98,14 @@ function Verifier({ locale }: { locale: Locale }) {
     const run = ++sequence.current;
     if (invalid.length > 0) {
       setComputed(null);
+      setFailure(null);
       return;
     }
     void compute(form).then((result) => {
-      if (run === sequence.current) setComputed(result);
+      if (run !== sequence.current) return;
+      const failed = result !== null && 'failure' in result;
+      setComputed(failed ? null : result);
+      setFailure(failed ? result.failure : null);
     });
   }, [form]);
 
@@ -142,10 +162,14 @@ function Verifier({ locale }: { locale: Locale }) {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
-  const errorOf = (field: Field) =>
-    invalid.includes(field) && (submitted || form.values[field] !== '')
-      ? t(`fairness.verify.errors.${field}`)
+  const errorOf = (field: Field) => {
+    if (invalid.includes(field) && (submitted || form.values[field] !== '')) {
+      return t(`fairness.verify.errors.${field}`);
+    }
+    return field === 'shoe_hand' && failure
+      ? t('fairness.verify.errors.shoe', { hand: form.values.shoe_hand })
       : null;
+  };
 
   return (
     <div className="fair-verifier" data-testid="verifier">
@@ -201,7 +225,7 @@ function Verifier({ locale }: { locale: Locale }) {
               onChange={update}
             />
           ))}
-          {form.game !== 'crash' && (
+          {!chained(form.game) && (
             <CommitmentInput
               value={extras.commitment ?? ''}
               onChange={(commitment) => setExtras((x) => ({ ...x, commitment: commitment || undefined }))}
@@ -225,7 +249,7 @@ function Verifier({ locale }: { locale: Locale }) {
               <VerifyResult computed={computed} extras={extras} locale={locale} />
               <Sha256Check
                 computed={computed}
-                expected={form.game === 'crash' ? undefined : extras.commitment}
+                expected={chained(form.game) ? undefined : extras.commitment}
               />
               {form.game === 'crash' && <CrashChainCheck hash={form.values.hash} salt={form.values.salt} />}
             </>
@@ -286,6 +310,13 @@ function GameSelect({
             </option>
           ))}
         </optgroup>
+        <optgroup label={t('games.liveCasino.name')}>
+          {LIVE_GAMES.map((game) => (
+            <option key={game} value={game}>
+              {t(`games.${game}.name`)}
+            </option>
+          ))}
+        </optgroup>
       </select>
     </div>
   );
@@ -296,7 +327,7 @@ const SELECTS: Partial<Record<Field, readonly string[]>> = {
   segments: SEGMENT_COUNTS.map(String),
   case: CASES.map((c) => c.slug),
 };
-const NUMERIC: ReadonlySet<Field> = new Set(['nonce', 'mines', 'count', 'tickets']);
+const NUMERIC: ReadonlySet<Field> = new Set(['nonce', 'mines', 'count', 'tickets', 'shoe_hand']);
 
 function FieldInput({
   form,
@@ -399,7 +430,7 @@ function CommitmentInput({ value, onChange }: { value: string; onChange: (value:
 /** sha256 of the seed, compared with the commitment when one is known. */
 function Sha256Check({ computed, expected }: { computed: Computed; expected: string | undefined }) {
   const { t } = useTranslation();
-  const crash = computed.game === 'crash';
+  const crash = chained(computed.game);
   const match = expected ? expected === computed.sha256 : null;
   return (
     <div className="fair-check" data-match={match === null ? undefined : String(match)}>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWin } from '../../../games/dice/engine.ts';
 import { pocketColor } from '../../../games/roulette/engine.ts';
-import type { Game, VerifyResult as Outcome } from '../../../games/verifier.ts';
+import type { VerifyResult as Outcome, VerifiableGame } from '../../../games/verifier.ts';
 import { formatters } from '../../../i18n/format.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { toMinor } from '../../../shared/money.ts';
@@ -10,9 +10,9 @@ import { SlotResult } from './SlotResult.tsx';
 import type { VerifyExtras } from './verify-query.ts';
 
 export interface Computed {
-  game: Game;
+  game: VerifiableGame;
   outcome: Outcome;
-  /** sha256 of the server seed (the commitment), or of the crash game hash (the previous game's hash). */
+  /** sha256 of the server seed (the commitment), or of a chain link (crash, live): the previous round's hash. */
   sha256: string;
 }
 
@@ -67,7 +67,8 @@ export function VerifyResult({
         </div>
       );
     }
-    case 'roulette': {
+    case 'roulette':
+    case 'live-roulette': {
       const pocket = Number(outcome.pocket);
       const color = pocketColor(pocket);
       return (
@@ -130,16 +131,10 @@ export function VerifyResult({
       return (
         <div className="fair-outcome">
           <ol className="fair-cards" data-testid="verify-cards" aria-label={t('fairness.verify.hilo.cards')}>
-            {strings(outcome.cards).map((card, i) => {
-              const suit = SUIT[card.slice(-1)] ?? { symbol: '?', red: false };
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the deck is infinite, so a card may repeat; its place is its identity.
-                <li key={i} data-red={suit.red || undefined} data-card={card}>
-                  {card.slice(0, -1)}
-                  {suit.symbol}
-                </li>
-              );
-            })}
+            {strings(outcome.cards).map((card, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the deck is infinite, so a card may repeat; its place is its identity.
+              <Card key={i} card={card} />
+            ))}
           </ol>
           <p className="field-hint">{t('fairness.verify.hilo.hint')}</p>
         </div>
@@ -184,11 +179,55 @@ export function VerifyResult({
           #{String(outcome.winningTicket)}
         </BigOutcome>
       );
+    case 'live-baccarat':
+      return <BaccaratResult outcome={outcome} />;
     case 'star-quest':
     case 'sugar-storm':
     case 'fruit-express':
       return <SlotResult outcome={outcome} locale={locale} />;
   }
+}
+
+/** A card as the hilo row draws it: rank and suit symbol, red suits marked. */
+function Card({ card }: { card: string }) {
+  const suit = SUIT[card.slice(-1)] ?? { symbol: '?', red: false };
+  return (
+    <li data-red={suit.red || undefined} data-card={card}>
+      {card.slice(0, -1)}
+      {suit.symbol}
+    </li>
+  );
+}
+
+/** A live baccarat hand (`baccaratView`): each side's cards and total, then the winner. */
+function BaccaratResult({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  const winner = String(outcome.winner);
+  return (
+    <div className="fair-outcome">
+      <dl className="fair-baccarat">
+        {(['player', 'banker'] as const).map((side) => (
+          <div key={side} data-side={side} data-winner={winner === side || undefined}>
+            <dt>{t(`liveLobby.side.${side}`)}</dt>
+            <dd>
+              <ol className="fair-cards" data-testid={`verify-${side}-cards`}>
+                {strings(outcome[side]).map((card, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: eight decks: a card may repeat; its place is its identity.
+                  <Card key={i} card={card} />
+                ))}
+              </ol>
+              <span className="fair-baccarat-total" data-testid={`verify-${side}-total`}>
+                {t('fairness.verify.baccarat.total', { total: Number(outcome[`${side}Total`]) })}
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="fair-verdict" data-testid="verify-winner" data-winner={winner}>
+        {t(`fairness.verify.baccarat.wins.${winner}`)}
+      </p>
+    </div>
+  );
 }
 
 /** An outcome that is one number (a multiplier, a ticket) with a caption under it. */

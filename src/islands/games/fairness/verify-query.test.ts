@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'vitest';
+import { sha256Hex } from '../../../games/fair/node.ts';
 import * as web from '../../../games/fair/web.ts';
+import { freshShoe } from '../../../games/live/baccarat.ts';
+import { baccaratRound, rouletteRound } from '../../../games/live/node.ts';
+import { baccaratView } from '../../../games/live/verify.ts';
 import { spinSlot } from '../../../games/slots/index.ts';
 import { nodeFloatSource } from '../../../games/slots/node.ts';
 import { slotOutcome } from '../../../games/slots/verify.ts';
-import { verify } from '../../../games/verifier.ts';
+import { VerifyFailure, verify } from '../../../games/verifier.ts';
 import {
   emptyForm,
   foreignServerSeed,
@@ -192,4 +196,72 @@ describe('slots on the verifier page', () => {
       expect(await verify(request.value, fair)).toEqual(slotOutcome(spin));
     },
   );
+});
+
+describe('live tables on the verifier page', () => {
+  const HASH = 'c0ffee'.padEnd(64, '7');
+  const SALT = '9a'.repeat(32);
+  const liveFair = { ...fair, sha256Hex: web.sha256Hex };
+
+  test('a live roulette link fills hash and salt, round-trips, and spins like the engine', async () => {
+    const query = `game=live-roulette&hash=${HASH}&salt=${SALT}`;
+    const { form } = formFromQuery(`?${query}`);
+    expect(form.game).toBe('live-roulette');
+    expect(invalidFields(form)).toEqual([]);
+    expect(queryOf(form, { commitment: COMMITMENT })).toBe(`${query}&commitment=${COMMITMENT}`);
+    expect(queryOf(form)).toBe(query);
+    const request = requestOf(form);
+    if (!request.ok) throw new Error(request.message);
+    expect(await verify(request.value, liveFair)).toEqual(rouletteRound(HASH, SALT));
+  });
+
+  test('a live baccarat link reads shoe_hand (the CLI’s --shoe-hand) and round-trips', () => {
+    const query = `game=live-baccarat&hash=${HASH}&salt=${SALT}&shoe_hand=2`;
+    const { form } = formFromQuery(query);
+    expect(form.game).toBe('live-baccarat');
+    expect(form.values.shoe_hand).toBe('2');
+    expect(isComplete(form)).toBe(true);
+    expect(queryOf(form)).toBe(query);
+    expect(requestOf(form)).toEqual({
+      ok: true,
+      value: { game: 'live-baccarat', hash: HASH, salt: SALT, shoeHand: 2 },
+    });
+    // Only the fields of the chosen game are written.
+    expect(queryOf({ ...form, game: 'live-roulette' })).toBe(`game=live-roulette&hash=${HASH}&salt=${SALT}`);
+  });
+
+  test.each([
+    [`game=live-roulette&hash=${HASH.toUpperCase()}&salt=`, ['hash', 'salt']],
+    [`game=live-baccarat&hash=${HASH}&salt=s&shoe_hand=0`, ['shoe_hand']],
+    [`game=live-baccarat&hash=${HASH}&salt=s&shoe_hand=105`, ['shoe_hand']],
+    [`game=live-baccarat&hash=${HASH}&salt=s&shoe_hand=1.5`, ['shoe_hand']],
+    [`game=live-baccarat&hash=${HASH}&salt=s`, ['shoe_hand']],
+  ])('%s has invalid fields %o', (query, fields) => {
+    const { form } = formFromQuery(query);
+    expect(invalidFields(form)).toEqual(fields);
+    expect(requestOf(form)).toMatchObject({ ok: false, error: 'ERR_USAGE' });
+  });
+
+  test('hand 1 opens a fresh shoe; hand 2 is dealt from the shoe hand 1 (the link below) left', async () => {
+    const first = requestOf(formFromQuery(`game=live-baccarat&hash=${HASH}&salt=${SALT}&shoe_hand=1`).form);
+    if (!first.ok) throw new Error(first.message);
+    const opening = baccaratRound(HASH, SALT, freshShoe());
+    expect(await verify(first.value, liveFair)).toEqual(baccaratView(opening));
+
+    const second = requestOf(formFromQuery(`game=live-baccarat&hash=${HASH}&salt=${SALT}&shoe_hand=2`).form);
+    if (!second.ok) throw new Error(second.message);
+    const below = sha256Hex(HASH);
+    const expected = baccaratRound(HASH, SALT, baccaratRound(below, SALT, freshShoe()).shoe);
+    expect(await verify(second.value, liveFair)).toEqual(baccaratView(expected));
+  });
+
+  test('a hand number the chain contradicts fails with ERR_SHOE (104 hands cannot fit in one shoe)', async () => {
+    const request = requestOf(
+      formFromQuery(`game=live-baccarat&hash=${HASH}&salt=${SALT}&shoe_hand=104`).form,
+    );
+    if (!request.ok) throw new Error(request.message);
+    const failure = await verify(request.value, liveFair).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VerifyFailure);
+    expect(failure).toMatchObject({ code: 'ERR_SHOE' });
+  });
 });

@@ -11,15 +11,18 @@ import {
   validateServerSeed,
   validateServerSeedText,
 } from '../../../games/fair/seeds.ts';
+import { MAX_SHOE_HAND } from '../../../games/live/verify.ts';
 import { validateMineCount } from '../../../games/miner/engine.ts';
 import type { Result } from '../../../games/result.ts';
 import {
-  GAME_OPTIONS,
+  type AnyVerifyRequest,
   GAMES,
   type Game,
   MAX_HILO_CARDS,
   parseVerifyRequest,
-  type VerifyRequest,
+  VERIFIABLE_GAMES,
+  VERIFY_OPTIONS,
+  type VerifiableGame,
 } from '../../../games/verifier.ts';
 import { SEGMENT_COUNTS, RISKS as WHEEL_RISKS } from '../../../games/wheel/engine.ts';
 
@@ -36,6 +39,7 @@ export const FIELDS = [
   'salt',
   'round_id',
   'tickets',
+  'shoe_hand',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -73,7 +77,8 @@ export interface VerifyExtras {
 }
 
 export interface VerifyForm {
-  game: Game;
+  /** An original, or a live table (`live-roulette`, `live-baccarat`). */
+  game: VerifiableGame;
   values: Record<Field, string>;
 }
 
@@ -91,22 +96,29 @@ export const DEFAULTS: Readonly<Record<Field, string>> = {
   salt: '',
   round_id: '',
   tickets: '',
+  shoe_hand: '',
 };
 
 const fieldOf = (option: string) => option.replaceAll('-', '_') as Field;
 const optionOf = (field: Field) => field.replaceAll('_', '-');
 
 /** The fields `game` reads, in form order. */
-export function fieldsOf(game: Game): Field[] {
-  return GAME_OPTIONS[game].map(fieldOf);
+export function fieldsOf(game: VerifiableGame): Field[] {
+  return VERIFY_OPTIONS[game].map(fieldOf);
 }
 
+/** Whether `value` names an original (a bet's game). */
 export function isGame(value: string | null | undefined): value is Game {
   return (GAMES as readonly string[]).includes(value ?? '');
 }
 
+/** Whether `value` names a game the page verifies: an original or a live table. */
+export function isVerifiable(value: string | null | undefined): value is VerifiableGame {
+  return (VERIFIABLE_GAMES as readonly string[]).includes(value ?? '');
+}
+
 /** A blank form for `game`. */
-export function emptyForm(game: Game = 'dice'): VerifyForm {
+export function emptyForm(game: VerifiableGame = 'dice'): VerifyForm {
   return { game, values: { ...DEFAULTS } };
 }
 
@@ -126,7 +138,7 @@ function parsePicks(text: string | null): number[] | undefined {
 export function formFromQuery(search: string | URLSearchParams): { form: VerifyForm; extras: VerifyExtras } {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const game = query.get('game');
-  const form = emptyForm(isGame(game) ? game : 'dice');
+  const form = emptyForm(isVerifiable(game) ? game : 'dice');
   for (const field of FIELDS) {
     const value = query.get(field);
     if (value !== null) form.values[field] = fieldValue(field, value);
@@ -164,7 +176,7 @@ export function isComplete(form: VerifyForm): boolean {
 }
 
 /** The verifier's request for a form (the same checks and messages as `npm run verify`). */
-export function requestOf(form: VerifyForm): Result<VerifyRequest, 'ERR_USAGE'> {
+export function requestOf(form: VerifyForm): Result<AnyVerifyRequest, 'ERR_USAGE'> {
   const options: Record<string, string> = {};
   for (const field of fieldsOf(form.game)) options[optionOf(field)] = form.values[field];
   return parseVerifyRequest(form.game, options);
@@ -242,6 +254,7 @@ const VALID: Readonly<Record<Field, (value: string) => boolean>> = {
   hash: (value) => /^[0-9a-f]{64}$/.test(value),
   salt: (value) => value !== '',
   tickets: (value) => /^\d{1,30}$/.test(value) && BigInt(value) >= 1n,
+  shoe_hand: (value) => /^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SHOE_HAND,
 };
 
 /** The fields of the form's game that the verifier would refuse, in form order. */
