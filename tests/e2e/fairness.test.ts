@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freshShoe } from '../../src/games/live/baccarat.ts';
+import { baccaratRound, rouletteRound } from '../../src/games/live/node.ts';
 import { LOCALES } from '../../src/shared/locales.ts';
 import {
   COMMITMENT,
@@ -49,7 +51,7 @@ describe('/fairness page', () => {
     const strings = catalog(locale);
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(strings.title);
     const headings = [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
-    for (const section of ['seeds', 'stream', 'games', 'rotation', 'crash', 'rooms']) {
+    for (const section of ['seeds', 'stream', 'games', 'rotation', 'crash', 'rooms', 'live']) {
       expect(headings).toContain(strings.page[section].title);
     }
     expect(headings).toContain(strings.verify.title);
@@ -166,6 +168,68 @@ describe('the verifier', () => {
     await eventually(() => page.getByTestId('verify-roll').textContent()).toBe('9,17');
     await shot(page, 'ru-page', true);
     await russian.context.close();
+  });
+
+  test('verifies live table rounds from a link, with the engine’s result and no request', async () => {
+    const hash = 'c0ffee'.padEnd(64, '7');
+    const salt = '9a'.repeat(32);
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) requests.push(request.url());
+    });
+    const result = page.getByTestId('verify-result');
+    const form = page.locator('.fair-form');
+
+    const spin = rouletteRound(hash, salt);
+    await page.goto(`${stage.server.url}/en/fairness?game=live-roulette&hash=${hash}&salt=${salt}`);
+    await eventually(() => result.getByTestId('verify-pocket').textContent()).toBe(String(spin.pocket));
+    expect(await result.getByTestId('verify-pocket').getAttribute('data-color')).toBe(spin.color);
+    expect(await form.getByLabel('Game').inputValue()).toBe('live-roulette');
+    expect(await form.locator('[name="commitment"]').count()).toBe(0);
+
+    // Hand 1 of a shoe is dealt from a fresh shoe (its burn first).
+    const hand = baccaratRound(hash, salt, freshShoe());
+    await page.goto(
+      `${stage.server.url}/en/fairness?game=live-baccarat&hash=${hash}&salt=${salt}&shoe_hand=1`,
+    );
+    const winner = result.getByTestId('verify-winner');
+    await eventually(() => winner.getAttribute('data-winner')).toBe(hand.winner);
+    const cardsOf = (side: string) =>
+      result
+        .getByTestId(`verify-${side}-cards`)
+        .locator('[data-card]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
+    expect(await cardsOf('player')).toEqual(hand.player);
+    expect(await cardsOf('banker')).toEqual(hand.banker);
+    expect(await result.getByTestId('verify-player-total').textContent()).toBe(`Total ${hand.playerTotal}`);
+    expect(await result.getByTestId('verify-banker-total').textContent()).toBe(`Total ${hand.bankerTotal}`);
+    expect(await winner.textContent()).toBe(
+      { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' }[hand.winner],
+    );
+    await shot(page, 'live-baccarat');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'live-baccarat');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // 104 hands cannot fit in one shoe: the chain contradicts the number, shown at the field.
+    const handField = form.getByLabel('Hand number in its shoe');
+    await handField.fill('104');
+    await eventually(() => form.locator('.field-error').textContent()).toContain('The chain contradicts');
+    expect(await handField.getAttribute('aria-invalid')).toBe('true');
+    expect(await winner.count()).toBe(0);
+    await handField.fill('105');
+    await eventually(() => form.locator('.field-error').textContent()).toContain('from 1 to 104');
+    await handField.fill('1');
+    await eventually(() => winner.getAttribute('data-winner')).toBe(hand.winner);
+    expect(page.url()).toContain(`game=live-baccarat&hash=${hash}&salt=${salt}&shoe_hand=1`);
+    await form.getByLabel('Round hash').fill('xyz');
+    await eventually(() => form.locator('.field-error').textContent()).toContain('64 characters');
+
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   test('a guest opening a bet link is asked to log in', async () => {
