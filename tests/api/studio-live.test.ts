@@ -128,7 +128,13 @@ describe('the live tables', () => {
     // A live seat is not a slot's session.
     expect((await fetch(`${studio.url}/play/${id}`)).status).toBe(404);
     const snapshot = await state(id);
-    expect(snapshot.table).toMatchObject({ id: 'roulette-1', game: 'live-roulette', currency: 'RUB' });
+    expect(snapshot.table).toMatchObject({
+      id: 'roulette-1',
+      game: 'live-roulette',
+      currency: 'RUB',
+      dealer: 'Anna',
+      dealerHair: 'bun',
+    });
     expect(snapshot.viewer.name).toBe('Lucky <b>Sam</b>');
     expect(snapshot.round.phase).toBe('betting');
   });

@@ -103,12 +103,16 @@ export interface ChatMessage {
   at: number;
 }
 
+/** How the dealer's hair is drawn: the table names its dealer and chooses the look with the name. */
+export type DealerHair = 'short' | 'long' | 'bun';
+
 /** Table facts for the client's header, limits and fairness panel. */
 export interface TableView {
   id: string;
   game: LiveGame;
   name: string;
   dealer: string;
+  dealerHair: DealerHair;
   /** The session's currency (the limits are in it), or `XXX` fun money in demo. */
   currency: string;
   limits: Record<string, KindLimit>;

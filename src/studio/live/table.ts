@@ -924,6 +924,7 @@ export class LiveTable {
         game: this.def.game,
         name: this.def.name,
         dealer: this.def.dealer,
+        dealerHair: this.def.dealerHair,
         currency: session.currency,
         limits: Object.fromEntries(
           Object.entries(limits).map(([kind, l]) => [kind, { min: l.min.toString(), max: l.max.toString() }]),

@@ -4,7 +4,7 @@
  * per currency. Amounts are minor units (hundredths of the currency).
  */
 import type { BetKind } from '../../games/roulette/engine.ts';
-import type { BaccaratBetKind, LiveGame } from './protocol.ts';
+import type { BaccaratBetKind, DealerHair, LiveGame } from './protocol.ts';
 
 export interface TableTiming {
   /** The betting window. */
@@ -24,6 +24,7 @@ export interface LiveTableDef {
   code: string;
   name: string;
   dealer: string;
+  dealerHair: DealerHair;
   timing: TableTiming;
 }
 
@@ -38,6 +39,7 @@ export const LIVE_TABLES: readonly LiveTableDef[] = [
     code: 'orbita_live_roulette',
     name: 'Orbita Live Roulette',
     dealer: 'Anna',
+    dealerHair: 'bun',
     timing: ROULETTE_TIMING,
   },
   {
@@ -46,6 +48,7 @@ export const LIVE_TABLES: readonly LiveTableDef[] = [
     code: 'orbita_live_baccarat',
     name: 'Orbita Live Baccarat',
     dealer: 'Marco',
+    dealerHair: 'short',
     timing: BACCARAT_TIMING,
   },
 ];

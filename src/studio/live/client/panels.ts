@@ -3,7 +3,7 @@
  * the other players' bets, the chat (players' words only ever as text), and the dialogs: provably
  * fair and limits & payouts.
  */
-import type { ChatMessage, LiveGame, Phase, SeatBets, TableView } from '../protocol.ts';
+import type { ChatMessage, DealerHair, LiveGame, Phase, SeatBets, TableView } from '../protocol.ts';
 import { h, icon, s } from './dom.ts';
 import { clockTime, hashOf, type Money, verifyCommand } from './format.ts';
 import type { Strings } from './i18n.ts';
@@ -14,17 +14,20 @@ const SKINS = ['#f6d2b0', '#e9b98f', '#c98d5e', '#9a6440', '#6f4429'];
 const HAIRS = ['#2a1a10', '#5b3420', '#b7791f', '#151515', '#7c2d12', '#9ca3af'];
 const VESTS = ['#7f1d1d', '#1e3a8a', '#064e3b', '#4c1d95', '#111827'];
 
-/** The dealer: looks from the table's id, a name tag, an animation per phase. */
+/** The hair styles drawn below, in order. */
+const HAIR_STYLES: readonly DealerHair[] = ['short', 'long', 'bun'];
+
+/** The dealer: the hair the table chose, colours from the table's id, a name tag, an animation per phase. */
 export class Dealer {
   readonly element: HTMLElement;
   readonly #figure: SVGSVGElement;
 
-  constructor(tableId: string, name: string, game: LiveGame, t: Strings) {
+  constructor(tableId: string, name: string, hairStyle: DealerHair, game: LiveGame, t: Strings) {
     const seed = hashOf(tableId);
     const skin = SKINS[seed % SKINS.length]!;
     const hair = HAIRS[(seed >>> 3) % HAIRS.length]!;
     const vest = VESTS[(seed >>> 6) % VESTS.length]!;
-    const style = (seed >>> 9) % 3;
+    const style = Math.max(0, HAIR_STYLES.indexOf(hairStyle));
     const hairBack =
       style === 1
         ? s('path', { d: 'M52 62 Q50 112 66 124 L134 124 Q150 112 148 62 Q100 30 52 62Z', fill: hair })

@@ -192,7 +192,7 @@ class LiveTable {
       reduced: reducedMotion,
     };
     this.#view = table.game === 'live-roulette' ? new RouletteView(ctx) : new BaccaratView(ctx);
-    this.#dealer = new Dealer(table.id, table.dealer, table.game, t);
+    this.#dealer = new Dealer(table.id, table.dealer, table.dealerHair, table.game, t);
     this.#seats = new SeatsPanel(t, this.#money);
     const demo = snapshot.viewer.mode === 'demo';
     this.#chat = new ChatPanel({
