@@ -5,11 +5,11 @@ import { digits, frameShot, gameStage, headerBalance, shot } from '../helpers/ga
 
 /**
  * The live casino end to end (docs/live-casino.md): the real server with the in-house studio it
- * starts on loopback, its live tables playing short rounds (STUDIO_LIVE_TIMING_MS: 10 s to bet,
+ * starts on loopback, its live tables playing short rounds (STUDIO_LIVE_TIMING_MS: 15 s to bet,
  * then "no more bets", the draw and the result), the studio's table client in the page's frame.
  * Every wait is on something the page shows, never on the clock.
  */
-const stage = gameStage({ STUDIO_LIVE_TIMING_MS: '10000,500,3000,1500' });
+const stage = gameStage({ STUDIO_LIVE_TIMING_MS: '15000,500,3000,1500' });
 
 const frameOf = (page: Page) => page.frameLocator('[data-testid="slot-frame"]');
 const board = (frame: FrameLocator) => frame.locator('.roulette-board');
@@ -28,7 +28,8 @@ async function bettingOpen(frame: FrameLocator) {
     .poll(async () => {
       if ((await board(frame).getAttribute('data-phase')) !== 'betting') return false;
       const left = await frame.locator('.phase .seconds').textContent();
-      return Number(/\d+/.exec(left ?? '')?.[0] ?? 0) >= 5;
+      // Time for both players' clicks on a loaded machine.
+      return Number(/\d+/.exec(left ?? '')?.[0] ?? 0) >= 8;
     }, ROUND)
     .toBe(true);
 }
