@@ -17,6 +17,10 @@ const g = gamesBench({
   TEST_CRASH_POINTS: '1.00,1.05',
   ROOMS_COUNTDOWN_MS: '200',
   TEST_ROOMS_WINNER_SEAT: '1',
+  // The test polls the crash state every 30 ms while the third round flies at its own, unscripted
+  // point (real time, up to a minute and more): the API's per-address limit would refuse the polls
+  // (and then the rooms test's sign-ups) long before.
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
 });
 
 const stateOf = async (): Promise<CrashState> =>
@@ -26,12 +30,13 @@ const crashRound = async (id: number): Promise<CrashRound> =>
 
 describe('scripted outcomes', () => {
   test('crash: the first rounds end at the scripted points, the next one at its hash’s', async () => {
-    const state = await waitForState(stateOf, (s) => s.history.some((h) => h.id === 3), 30_000);
+    // The third round ends at its hash's point: above 5× one time in five, about 27 s of flight.
+    const state = await waitForState(stateOf, (s) => s.history.some((h) => h.id === 3), 100_000);
     const [first, second, third] = await Promise.all([1, 2, 3].map(crashRound));
     expect([first?.crash_point, second?.crash_point]).toEqual(['1.00', '1.05']);
     const natural = independentCrashPoint(third!.hash!, state.chain!.salt);
     expect(third?.crash_point).toBe((natural / 100).toFixed(2));
-  });
+  }, 110_000);
 
   test('rooms: every draw lands on the scripted seat, and its seed verifies', async () => {
     for (let round = 0; round < 2; round += 1) {
