@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/config.ts';
 import { openDatabase } from './src/server/db/client.ts';
 import { inHouseAggregator } from './src/server/modules/slots/plugin.ts';
 import { openBus } from './src/server/realtime/bus.ts';
+import { startSportsFeed } from './src/sportsfeed/index.ts';
 import { startStudio } from './src/studio/index.ts';
 
 /** Process entry: config → database (migrated) → bus → Fastify (API, /ws, site) → listen. */
@@ -23,6 +25,7 @@ async function main() {
   const bus = await openBus(env);
   const app = await buildApp({ config, database, bus });
   const studio = await slotsAggregator(app, config);
+  const sportsFeed = await oddsFeed(app, config);
 
   // While draining, a keep-alive socket is closed once its response is sent; otherwise sockets
   // that were busy when close() began would hold the server open until their idle timeout.
@@ -50,6 +53,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_GRACE_MS));
       await app.close();
       await studio?.close();
+      await sportsFeed?.close();
       await bus.close();
       await database.close();
       app.log.info('shutdown complete');
@@ -97,6 +101,32 @@ async function slotsAggregator(
   );
   config.site.frameOrigins.push(new URL(env.STUDIO_PUBLIC_URL ?? studio.url).origin);
   return studio;
+}
+
+/**
+ * The sportsbook's odds feed (docs/betting.md): with no SPORTS_FEED_URL the in-house feed (its
+ * events simulated) runs in this process on loopback (SPORTS_FEED_PORT) and pushes its messages
+ * to this process's port; the book learns its events once both listen.
+ */
+async function oddsFeed(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: ReturnType<typeof loadConfig>,
+): Promise<{ close(): Promise<void> } | undefined> {
+  const { env } = config;
+  if (env.SPORTS_FEED_URL) return undefined;
+  const secret = env.SPORTS_FEED_SECRET ?? randomBytes(32).toString('hex');
+  const feed = await startSportsFeed({
+    host: '127.0.0.1',
+    port: env.SPORTS_FEED_PORT,
+    pushUrl: `http://127.0.0.1:${env.PORT}/api/sports/feed`,
+    secret,
+    onPushError: (err) => app.log.warn({ err }, 'odds feed push failed'),
+  });
+  // Learning the feed's events takes a while on a fresh database: the server listens meanwhile.
+  void app.betting
+    .connect(feed.url, secret)
+    .catch((err: unknown) => app.log.warn({ err }, 'odds feed not read'));
+  return feed;
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { ProxyTrust } from './http/proxy-trust.ts';
 import { serveSite } from './http/site.ts';
 import { siteEdge } from './http/site-edge.ts';
 import { authModule } from './modules/auth/plugin.ts';
+import { bettingModule } from './modules/betting/plugin.ts';
 import { bonusModule } from './modules/bonus/plugin.ts';
 import { configModule } from './modules/config/plugin.ts';
 import { crashModule } from './modules/crash/plugin.ts';
@@ -40,6 +41,7 @@ const MODULE_PLUGINS: Record<ServerModule, FastifyPluginAsync> = {
   rooms: roomsModule,
   crash: crashModule,
   slots: slotsModule,
+  betting: bettingModule,
   config: configModule,
 };
 
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const { games, updatedAt } = await app.slots.games.lobby('live');
           return { data: games, updated_at: updatedAt?.toISOString() ?? null };
         },
+        sports: app.betting.content,
       },
       siteContent: app.edge.content,
       isRetired: (hostname) => app.mirrors.isRetiredHost(hostname),

@@ -337,6 +337,26 @@ export const envSchema = z.object({
     .min(60_000)
     .max(7 * 86_400_000)
     .default(12 * 3_600_000),
+  /**
+   * Sportsbook (docs/betting.md): the odds feed's REST base (`GET /v1/fixtures`, `/v1/events/{id}`)
+   * and its shared secret (access token, and the key its pushes are signed with). Unset URL: the
+   * in-house feed runs in this process on loopback (SPORTS_FEED_PORT, 0 = any free port).
+   */
+  SPORTS_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SPORTS_FEED_SECRET: z.string().min(16).optional(),
+  SPORTS_FEED_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Sportsbook: how long a bet with a live leg waits before it is accepted (and re-checked). */
+  SPORTS_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Sportsbook: the margin a cash-out offer keeps (basis points) and how long an offer holds. */
+  SPORTS_CASHOUT_MARGIN_BPS: z.coerce.number().int().min(0).max(5_000).default(500),
+  SPORTS_CASHOUT_OFFER_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
+  /**
+   * Sportsbook: what one outcome may stand to lose in each currency, as a multiple of crash's
+   * maximum stake there (docs/configuration.md); the maximum stake of a bet follows from it.
+   */
+  SPORTS_LIABILITY_MULTIPLE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Sportsbook: the house edge the bonus engine and rakeback count on a sports stake (basis points). */
+  SPORTS_EDGE_BPS: z.coerce.number().int().min(0).max(5_000).default(600),
 });
 export type Env = z.infer<typeof envSchema>;
 

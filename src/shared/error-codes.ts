@@ -144,6 +144,27 @@ export const ERROR_CODES = [
   'invalid_auto_cash_out',
   'auto_cash_out_too_low',
   'auto_cash_out_decimals',
+  // The sportsbook (docs/betting.md)
+  'invalid_event',
+  'invalid_market',
+  'invalid_outcome',
+  'invalid_odds',
+  'invalid_legs',
+  'invalid_system',
+  'invalid_odds_policy',
+  'invalid_bet',
+  'invalid_offer',
+  'legs_count',
+  'same_event',
+  'event_not_found',
+  'outcome_not_found',
+  'market_suspended',
+  'odds_changed',
+  'stake_above_max',
+  'cashout_unavailable',
+  'cashout_changed',
+  'cashout_expired',
+  'bet_settled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,7 +7,9 @@ import compression from 'compression';
 import type { FastifyInstance } from 'fastify';
 import type { PublicOffer } from '../../shared/api/bonus.ts';
 import type { SlotGamesAnswer } from '../../shared/api/slots.ts';
+import type { SportEvent, SportEventDetail, SportTree } from '../../shared/api/sports.ts';
 import { connectSources } from '../../shared/hosts.ts';
+import type { Sport } from '../../shared/sports/feed.ts';
 import { thirdPartySources } from '../../shared/third-parties.ts';
 import type { SiteContentReader } from '../../shared/wire/site-content.ts';
 import type { SiteSettings } from '../config.ts';
@@ -49,6 +51,17 @@ export interface SiteContent {
   slots?(): Promise<SlotGamesAnswer>;
   /** The kept live lobby, as GET /api/live/games answers it (tag `slots`: the same catalogue). */
   live?(): Promise<SlotGamesAnswer>;
+  /** The sportsbook's catalogue (tag `sports`, docs/betting.md): the sport tree, events, one event. */
+  sports?: {
+    tree(): Promise<SportTree>;
+    events(q: {
+      sport?: Sport | undefined;
+      tournament?: string | undefined;
+      phase: 'live' | 'upcoming' | 'all';
+      limit: number;
+    }): Promise<SportEvent[]>;
+    event(id: string): Promise<SportEventDetail | null>;
+  };
 }
 
 export async function serveSite(

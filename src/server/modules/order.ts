@@ -17,6 +17,7 @@ export const SERVER_MODULES = [
   'rooms',
   'crash',
   'slots',
+  'betting',
   'config',
 ] as const;
 

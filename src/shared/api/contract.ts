@@ -12,6 +12,7 @@ import type { ROUTES as PAYMENTS } from './payments-routes.ts';
 import type { ROUTES as PROFILE } from './profile-routes.ts';
 import type { ROUTES as ROOMS } from './rooms-routes.ts';
 import type { ROUTES as SLOTS } from './slots-routes.ts';
+import type { ROUTES as SPORTS } from './sports-routes.ts';
 
 /**
  * The whole API as the browser calls it: every module's route declarations (src/shared/api/
@@ -31,7 +32,8 @@ export type Api = typeof AUTH &
   typeof PAYMENTS &
   typeof PROFILE &
   typeof ROOMS &
-  typeof SLOTS;
+  typeof SLOTS &
+  typeof SPORTS;
 
 /** A route's key: `'POST /games/dice/bet'`, `'GET /games/rooms/:room'`. */
 export type RouteKey = keyof Api & string;

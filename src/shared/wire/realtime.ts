@@ -1,5 +1,6 @@
 import type { CrashEvent } from '../api/crash.ts';
 import type { RoomEvent } from '../api/rooms.ts';
+import type { SportEvent, SportMarket } from '../api/sports.ts';
 import { INSTANT_BET_PATHS, ROOMS } from '../games.ts';
 import { FEED_CHANNELS, type FeedChannel, type FeedItem } from './bets.ts';
 
@@ -23,8 +24,10 @@ export type RoomColor = (typeof ROOM_COLORS)[number];
 /** Every settled bet (`feed:bets`) and the big-stake ones (`feed:high-rollers`), by feed kind. */
 const FEED_CHANNEL_NAMES = Object.values(FEED_CHANNELS);
 export type RoomChannel = `rooms:${RoomColor}`;
+/** The sportsbook: every live event's score and main market, and one event's every market. */
+export type SportsChannel = 'sports:live' | `sports:event:${string}`;
 /** Channels any socket may subscribe to, guest or player. */
-export type PublicChannel = FeedChannel | 'game:crash' | RoomChannel;
+export type PublicChannel = FeedChannel | 'game:crash' | RoomChannel | SportsChannel;
 /** A player's own channel; a socket joins it with `auth`, never with `subscribe`. */
 export type UserChannel = `user:${string}`;
 export type Channel = PublicChannel | UserChannel;
@@ -33,10 +36,16 @@ const PUBLIC_CHANNELS: ReadonlySet<string> = new Set<PublicChannel>([
   ...FEED_CHANNEL_NAMES,
   'game:crash',
   ...ROOM_COLORS.map((color): RoomChannel => `rooms:${color}`),
+  'sports:live',
 ]);
 
 export function isPublicChannel(name: string): name is PublicChannel {
-  return PUBLIC_CHANNELS.has(name);
+  return PUBLIC_CHANNELS.has(name) || /^sports:event:[\w:.-]{1,64}$/.test(name);
+}
+
+/** The channel of one sports event's markets. */
+export function sportsEventChannel(eventId: string): SportsChannel {
+  return `sports:event:${eventId}`;
 }
 
 export function isUserChannel(name: string): name is UserChannel {
@@ -76,10 +85,20 @@ export type FeedEvent = FeedItem;
 /** A change of a room's round (src/shared/api/rooms.ts, docs/api-games.md "Rooms"). */
 export type { CrashEvent, RoomEvent };
 
+/**
+ * A sports event changed (docs/betting.md "Live"): on `sports:live` its state and main market; on
+ * `sports:event:<id>` also every market that changed.
+ */
+export interface SportsUpdate {
+  type: 'sports';
+  event: SportEvent;
+  markets: SportMarket[];
+}
+
 /** What an event of each channel carries in `data`. */
 export type ChannelPayloads = { [K in FeedChannel]: FeedEvent } & { 'game:crash': CrashEvent } & {
   [K in RoomChannel]: RoomEvent;
-} & { [K in UserChannel]: BalanceEvent };
+} & { [K in SportsChannel]: SportsUpdate } & { [K in UserChannel]: BalanceEvent };
 export type ChannelPayload<C extends Channel> = ChannelPayloads[C];
 
 /**
@@ -94,7 +113,7 @@ export type ChannelPayload<C extends Channel> = ChannelPayloads[C];
 export type VersionOrder = 'time' | 'id' | 'sequence';
 
 export function versionOrder(channel: Channel): VersionOrder {
-  if (isUserChannel(channel)) return 'time';
+  if (isUserChannel(channel) || channel.startsWith('sports:')) return 'time';
   if ((FEED_CHANNEL_NAMES as readonly string[]).includes(channel)) return 'id';
   return 'sequence';
 }

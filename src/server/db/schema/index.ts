@@ -13,4 +13,5 @@ export * from './payments.ts';
 export * from './rooms.ts';
 export * from './site.ts';
 export * from './slots.ts';
+export * from './sports.ts';
 export * from './wagers.ts';

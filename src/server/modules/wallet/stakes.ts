@@ -343,6 +343,64 @@ export async function rollback(
   return { transactionId, amount: back.amount, ...balances };
 }
 
+/** A payout taken back: what came back from each account, and what the player no longer held. */
+export interface TakenBack extends Balances {
+  transactionId: string | null;
+  taken: bigint;
+  /** The part the player's accounts no longer held (spent or withdrawn since): the house's loss. */
+  short: bigint;
+}
+
+/**
+ * Takes back part of a settled stake's payout under its own key (a sportsbook settlement rolled
+ * back, a resettlement that pays less): the bonus share (as `payoutShares` split the payout) from
+ * the bonus account and the rest from cash, each only as far as the account holds it, so no
+ * balance goes below zero; what is missing is `short`, which the product records as owed. The
+ * wager record's payout goes down by the whole amount. Nothing counts again. Throws `KeyUsed` for
+ * a used key (when anything is taken; the product's lock on its stake keeps one call per key).
+ */
+export async function takeBack(
+  tx: Queryable,
+  order: { wager: Wager; entry: LedgerEntry; accounts: Accounts },
+): Promise<TakenBack> {
+  const { wager } = order;
+  const amount = wager.payout;
+  if (amount <= 0n) throw new Error(`nothing to take back from ${wager.ref}`);
+  const bonusAccount = await accountId(tx, { userId: wager.userId, kind: 'bonus' }, wager.currency);
+  // The cash row, then the bonus row: the order every money move locks them in.
+  const held = await tx.query<{ id: string; balance: string }>(
+    'select id, balance::text from ledger_accounts where id = any($1::bigint[]) order by id = $2 desc for update',
+    [[order.accounts.playerAccount, bonusAccount], order.accounts.playerAccount],
+  );
+  const balanceOf = (id: string) => BigInt(held.find((r) => String(r.id) === String(id))?.balance ?? '0');
+  const split = payoutShares(amount, wager.stake, wager.bonusStake);
+  const bonusTake = min(split.bonus, balanceOf(bonusAccount));
+  const cashTake = min(amount - bonusTake, balanceOf(order.accounts.playerAccount));
+  const taken = cashTake + bonusTake;
+  let balances: Balances = { cash: balanceOf(order.accounts.playerAccount), bonus: balanceOf(bonusAccount) };
+  // Nothing held: no ledger transaction (the product's own record says what is owed).
+  const transactionId = taken > 0n ? await open(tx, order.entry) : null;
+  if (transactionId)
+    balances = await moveWithHouse(tx, {
+      transactionId,
+      ...order.accounts,
+      currency: wager.currency,
+      userId: wager.userId,
+      stake: cashTake,
+      payout: 0n,
+      requireBalance: cashTake,
+      bonus: bonusTake > 0n ? { account: bonusAccount, stake: bonusTake, payout: 0n } : undefined,
+    });
+  await tx.query(
+    `update wagers set payout = greatest(payout - $3, 0), bonus_payout = greatest(bonus_payout - $4, 0)
+      where product = $1 and ref = $2`,
+    [wager.product, wager.ref, amount.toString(), split.bonus.toString()],
+  );
+  return { transactionId, taken, short: amount - taken, ...balances };
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
 /** The wager records of settled stakes (their bonus payouts as they were paid). */
 async function recordWagers(
   tx: Queryable,
