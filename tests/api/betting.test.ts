@@ -11,7 +11,7 @@ import { playerWithCash } from '../helpers/players.ts';
  * cap under concurrent bets, and cash-out racing settlement.
  */
 const OPERATOR = 'operator-token-for-betting-tests';
-const t = appForFile({ OPERATOR_API_TOKEN: OPERATOR, SPORTS_LIVE_DELAY_MS: '0', LOG_LEVEL: 'error' });
+const t = appForFile({ OPERATOR_API_TOKEN: OPERATOR, SPORTS_LIVE_DELAY_MS: '0' });
 const op = { authorization: `Bearer ${OPERATOR}` };
 let keys = 0;
 const key = () => `bet-key-${Date.now()}-${++keys}`;
@@ -278,10 +278,11 @@ describe('bets', () => {
         });
       const settle = () => operator(`${id}/settle`, { score: { home: 2, away: 0 } });
       const before = Number(await balance(player.token));
+      // a: the cash-out's answer, b: the settlement's, whichever was sent first.
       const [a, b] =
         first === 'cashout'
           ? await Promise.all([cashout(), settle()])
-          : (await Promise.all([settle(), cashout()])).reverse();
+          : await Promise.all([settle(), cashout()]).then(([s, c]) => [c, s] as const);
       expect(b.statusCode).toBe(200);
       const view = (
         await t.app.inject({ url: `/api/sports/bets/${betId}`, headers: bearer(player.token) })
