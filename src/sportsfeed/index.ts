@@ -37,7 +37,7 @@ export interface SportsFeedOptions extends FeedModelOptions {
   tickMs?: number;
   /** One POST's time limit (10 s). */
   pushTimeoutMs?: number;
-  /** Messages (at most 500) and bytes (1 MiB) per POST. */
+  /** Messages (at most 500) and bytes of the body (1 000 000) per POST. */
   maxBatchMessages?: number;
   maxBatchBytes?: number;
   /** An event's undelivered messages beyond which they are dropped for a recovery (1000). */

@@ -25,8 +25,21 @@ const next = (sport: Sport, from = NOW) => upcoming.find((f) => f.sport === spor
 const isOdds = (m: FeedMessage): m is OddsChange => m.type === 'odds_change';
 const keyOf = (m: { id: number; specifiers: string }) => `${m.id}|${m.specifiers}`;
 
-/** Every message of an event, from publication to close. */
-const whole = (fixture: Fixture) => model.messagesUntil(fixture, 0, model.timeline(fixture).closesAt);
+const wholes = new Map<string, FeedMessage[]>();
+/** Every message of an event, from publication to close (kept: several tests read the same event). */
+function whole(fixture: Fixture): FeedMessage[] {
+  let messages = wholes.get(fixture.id);
+  if (!messages) {
+    messages = model.messagesUntil(fixture, 0, model.timeline(fixture).closesAt);
+    wholes.set(fixture.id, messages);
+  }
+  return messages;
+}
+/** The first football match kicking off after NOW with at least `goals` goals. */
+const withGoals = (goals: number) =>
+  upcoming.find(
+    (f) => f.sport === 'football' && f.scheduled > NOW && model.timeline(f).sport.dangers.length >= goals,
+  )!;
 
 describe('schedule', () => {
   test('fixtures for the next days, every sport, ids stable and valid', () => {
@@ -79,7 +92,7 @@ describe('timelines', () => {
   test.each(['football', 'tennis', 'basketball', 'esports'] as const)(
     'a whole %s event: valid messages in order, ending in a settlement of its final score',
     (sport) => {
-      const fixture = next(sport);
+      const fixture = sport === 'football' ? withGoals(2) : next(sport);
       const timeline = model.timeline(fixture);
       const messages = whole(fixture);
       expect(messages).toHaveLength(timeline.length);
@@ -141,9 +154,7 @@ describe('timelines', () => {
   );
 
   test('a goal stops betting at once and reopens 8 s later with the new score', () => {
-    const fixture = upcoming.find(
-      (f) => f.sport === 'football' && f.scheduled > NOW && model.timeline(f).sport.dangers.length >= 2,
-    )!;
+    const fixture = withGoals(2);
     const messages = whole(fixture);
     const stops = messages.filter((m) => m.type === 'bet_stop');
     expect(stops.length).toBeGreaterThanOrEqual(1);
@@ -205,7 +216,7 @@ describe('timelines', () => {
   });
 
   test('pre-match odds drift, and end close to the model’s kick-off price', () => {
-    const fixture = next('football', NOW + DAY);
+    const fixture = withGoals(2);
     const pre = whole(fixture).filter((m) => m.product === 'pre' && isOdds(m)) as OddsChange[];
     const home = pre.map(
       (m) => m.markets.find((x) => x.id === 1)!.outcomes!.find((o) => o.id === '1')!.odds!,
@@ -217,9 +228,7 @@ describe('timelines', () => {
   });
 
   test('snapshots: the event as of its last message, valid at every stage', () => {
-    const fixture = upcoming.find(
-      (f) => f.sport === 'football' && model.timeline(f).sport.dangers.length > 0,
-    )!;
+    const fixture = withGoals(2);
     const timeline = model.timeline(fixture);
     const stop = whole(fixture).find((m) => m.type === 'bet_stop')!;
     const times = [

@@ -59,12 +59,18 @@ export class FeedModel {
   readonly #events = new Map<string, EventTimeline>();
 
   constructor(options: FeedModelOptions = {}) {
+    // Only the model's own keys (a caller may pass a larger options object, its secret included).
     const merged = { ...FEED_MODEL_DEFAULTS };
-    for (const [key, value] of Object.entries(options))
-      if (value !== undefined) Object.assign(merged, { [key]: value });
+    for (const key of Object.keys(FEED_MODEL_DEFAULTS) as (keyof FeedModelOptions)[])
+      if (options[key] !== undefined) Object.assign(merged, { [key]: options[key] });
+    // Whole milliseconds, so every message's time is one.
+    for (const key of ['goalStopMs', 'liveIntervalMs', 'preIntervalMs', 'settleDelayMs'] as const)
+      merged[key] = Math.round(merged[key]);
     if (!(merged.liveIntervalMs >= 100)) throw new RangeError('liveIntervalMs must be at least 100');
     if (!(merged.preIntervalMs >= 1_000)) throw new RangeError('preIntervalMs must be at least 1000');
     if (!(merged.speed > 0)) throw new RangeError('speed must be positive');
+    if (!(merged.goalStopMs >= 0 && merged.settleDelayMs >= 0))
+      throw new RangeError('goalStopMs and settleDelayMs must be ≥ 0');
     if (!(merged.marginBps >= 0 && merged.marginBps < 5_000))
       throw new RangeError('marginBps must be in [0, 5000)');
     if (!(Number.isInteger(merged.daysAhead) && merged.daysAhead >= 0))

@@ -23,7 +23,7 @@ export interface PusherOptions {
   clock: { now(): number };
   /** Messages per POST (500). */
   maxBatchMessages?: number;
-  /** Bytes of messages per POST (1 MiB; a single larger message still goes alone). */
+  /** Bytes of a POST's body (1 000 000, under Fastify's default limit of 1 MiB; a larger single message goes alone). */
   maxBatchBytes?: number;
   /** An event's undelivered messages beyond which its backlog is dropped (1000). */
   maxBacklog?: number;
@@ -38,7 +38,7 @@ export class FeedPusher {
   /** Per event: the seq of the last message gathered. */
   readonly #cursors = new Map<string, number>();
   /** Per event: gathered messages not yet delivered, in seq order. */
-  readonly #queues = new Map<string, { seq: number; json: string; timestamp: number }[]>();
+  readonly #queues = new Map<string, { seq: number; json: string; bytes: number; timestamp: number }[]>();
   #lastGather: number | undefined;
   #running: Promise<void> | undefined;
 
@@ -85,8 +85,15 @@ export class FeedPusher {
       }
       if (last > cursor) {
         const queue = this.#queues.get(id) ?? [];
-        for (const message of timeline.messagesUntil(cursor, now))
-          queue.push({ seq: message.seq, json: JSON.stringify(message), timestamp: message.timestamp });
+        for (const message of timeline.messagesUntil(cursor, now)) {
+          const json = JSON.stringify(message);
+          queue.push({
+            seq: message.seq,
+            json,
+            bytes: Buffer.byteLength(json),
+            timestamp: message.timestamp,
+          });
+        }
         this.#queues.set(id, queue.length > maxBacklog ? [] : queue);
       }
       this.#cursors.set(id, Math.max(cursor, last));
@@ -102,22 +109,22 @@ export class FeedPusher {
   }
 
   async #flush(): Promise<void> {
-    const all: { id: string; seq: number; json: string; timestamp: number }[] = [];
+    const all: { id: string; seq: number; json: string; bytes: number; timestamp: number }[] = [];
     for (const [id, queue] of this.#queues) for (const item of queue) all.push({ id, ...item });
     if (all.length === 0) return;
     // Oldest first across events; an event's own messages stay in seq order.
     all.sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : a.seq - b.seq));
     const maxMessages = Math.min(500, this.#options.maxBatchMessages ?? 500);
-    const maxBytes = this.#options.maxBatchBytes ?? 1024 * 1024;
+    const maxBytes = this.#options.maxBatchBytes ?? 1_000_000;
     let index = 0;
     while (index < all.length) {
       const batch: typeof all = [];
-      let bytes = 0;
+      let bytes = '{"messages":[]}'.length;
       while (index < all.length && batch.length < maxMessages) {
         const next = all[index]!;
-        if (batch.length > 0 && bytes + next.json.length + 1 > maxBytes) break;
+        if (batch.length > 0 && bytes + next.bytes + 1 > maxBytes) break;
         batch.push(next);
-        bytes += next.json.length + 1;
+        bytes += next.bytes + 1;
         index++;
       }
       await this.#post(`{"messages":[${batch.map((m) => m.json).join(',')}]}`);

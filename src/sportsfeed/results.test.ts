@@ -118,6 +118,8 @@ describe('other sports’ results', () => {
     // 10 + 13 + 9 = 32 games.
     expect(table(settleMarket('tennis', 189, 'total=31.5', score))).toEqual({ '12': WON, '13': LOST });
     expect(table(settleMarket('tennis', 189, 'total=32.5', score))).toEqual({ '12': LOST, '13': WON });
+    // Without the sets' games there is no total to settle on.
+    expect(() => settleMarket('tennis', 189, 'total=32.5', { home_score: 2, away_score: 1 })).toThrow();
   });
 
   test('basketball: winner, handicap and total including overtime', () => {

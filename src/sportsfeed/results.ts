@@ -132,15 +132,18 @@ export function settleFootballMarket(
   }
 }
 
-/** Tennis' total games: every set's games, a tiebreak counting as one. */
-const gamesOf = (score: FinalScore) =>
-  (score.period_scores ?? []).reduce((sum, set) => sum + set.home + set.away, 0);
+/** Tennis' total games: every set's games, a tiebreak counting as one. Throws without the sets' scores. */
+function gamesOf(score: FinalScore): number {
+  if (!score.period_scores?.length) throw new Error('Total games settle on each set’s games (period_scores)');
+  return score.period_scores.reduce((sum, set) => sum + set.home + set.away, 0);
+}
 
 /**
  * Any market of the catalogue settled on an event's final score: football as above; tennis 186
- * (winner by sets) and 189 (total games, from `period_scores`); basketball 219 (winner including
- * overtime), 223 (handicap including overtime) and 225 (total including overtime); esports 186
- * (winner by maps) and 328 (total maps). The outcomes come in the catalogue's order.
+ * (winner by sets) and 189 (total games, from `period_scores`: it throws without them); basketball
+ * 219 (winner including overtime), 223 (handicap including overtime) and 225 (total including
+ * overtime); esports 186 (winner by maps) and 328 (total maps). Outcomes come in the catalogue's
+ * order. Throws on a market the sport does not offer or a line that is missing or not a quarter.
  */
 export function settleMarket(
   sport: Sport,

@@ -158,12 +158,15 @@ describe('the feed service', () => {
     for (const [, seqs] of after) expect(seqs.length).toBeLessThanOrEqual(6);
   });
 
-  test('one tick at a time: a second call joins the one in flight', async () => {
-    const { feed } = await setup({ seed: 'join' });
+  test('one tick at a time (a second call joins it); bodies kept under the byte limit', async () => {
+    const { sink, feed } = await setup({ seed: 'join', maxBatchBytes: 20_000 });
     const a = feed.tick();
     const b = feed.tick();
     expect(b).toBe(a);
     await a;
+    expect(sink.requests.length).toBeGreaterThan(3);
+    for (const request of sink.requests) expect(Buffer.byteLength(request.body)).toBeLessThanOrEqual(20_000);
+    expect(feed.pending()).toBe(0);
   });
 
   test('the REST API answers fixtures and snapshots to the token only', async () => {
@@ -195,6 +198,8 @@ describe('the feed service', () => {
     expect((await get('/v1/fixtures', null)).status).toBe(401);
     expect((await get(`/v1/events/${encodeURIComponent(live.id)}`, `${SECRET}x`)).status).toBe(401);
     expect((await fetch(`${feed.url}/healthz`)).status).toBe(200);
+    // The model keeps its own options only, never the secret.
+    expect(JSON.stringify(feed.model.options)).not.toContain(SECRET);
   });
 });
 

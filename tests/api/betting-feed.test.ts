@@ -31,6 +31,8 @@ beforeAll(async () => {
     clock,
     schedule: false,
     daysAhead: 1,
+    // A price a minute per live event (10 s in production): hours of matches stay quick to push.
+    liveIntervalMs: 60_000,
   });
   await t.app.betting.connect(feed.url, SECRET);
 }, 120_000);
@@ -103,7 +105,7 @@ describe('the feed', () => {
     expect(after.betstop).toBe(false);
     // The feed moves on but its messages are lost; then one arrives far ahead: the book re-reads
     // the event instead of applying it.
-    clock.advance(30_000);
+    clock.advance(90_000);
     const gap = await signed([stop(row!.seq + 50)]);
     expect(gap.json()).toEqual({ applied: 0, recovered: 1 });
     const [recovered] = await t.database.query<{ seq: number }>(
@@ -225,9 +227,9 @@ describe('the feed', () => {
     expect(ids.length).toBeGreaterThan(2);
     clock.advance(5_000);
     await t.app.betting.tick();
-    // Three hours of feed time, pushed a minute at a time.
-    for (let minute = 0; minute < 180; minute++) {
-      clock.advance(60_000);
+    // Three hours of feed time, pushed every two minutes.
+    for (let minute = 0; minute < 180; minute += 2) {
+      clock.advance(120_000);
       await feed.tick();
     }
     await t.app.betting.tick();

@@ -6,7 +6,7 @@ import {
   type Fixture,
   fixturesResponse,
 } from '../../../shared/sports/feed.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { type ApplyContext, applyMessage, applySnapshot, type Touched, touched } from './apply.ts';
 
 /**
@@ -96,36 +96,57 @@ export class FeedConsumer {
     this.#changed = deps.changed;
   }
 
-  /** A pushed batch, in order: each message applied, dropped as seen, or the event recovered. */
+  /**
+   * A pushed batch: each event's messages in their order, in one transaction per event (the
+   * events' own orders are independent): each applied, dropped as seen, or, past a gap, the rest
+   * left and the event recovered.
+   */
   async ingest(messages: readonly FeedMessage[]): Promise<{ applied: number; recovered: number }> {
+    const byEvent = new Map<string, FeedMessage[]>();
+    for (const message of messages) {
+      const list = byEvent.get(message.event_id) ?? [];
+      list.push(message);
+      byEvent.set(message.event_id, list);
+    }
     let applied = 0;
     let recovered = 0;
-    const recoveredNow = new Set<string>();
-    for (const message of messages) {
-      const outcome = await this.#apply(message);
-      if (outcome === 'applied') applied++;
-      if (outcome === 'skipped' && !recoveredNow.has(message.event_id)) {
-        recoveredNow.add(message.event_id);
-        if ((await this.recover(message.event_id)) === 'recovered') recovered++;
-      }
+    for (const [eventId, list] of byEvent) {
+      const run = await this.#applyRun(eventId, list);
+      applied += run.applied;
+      if (run.gap && (await this.recover(eventId)) === 'recovered') recovered++;
     }
     return { applied, recovered };
   }
 
-  async #apply(message: FeedMessage): Promise<Outcome> {
-    const t = touched(message.event_id);
-    const outcome = await this.#db.transaction(async (tx): Promise<Outcome> => {
+  async #applyRun(
+    eventId: string,
+    messages: readonly FeedMessage[],
+  ): Promise<{ applied: number; gap: boolean }> {
+    const t = touched(eventId);
+    const run = await this.#db.transaction(async (tx) => {
       const [row] = await tx.query<{ seq: number }>('select seq from sport_events where id = $1 for update', [
-        message.event_id,
+        eventId,
       ]);
-      if (!row || message.seq > row.seq + 1) return 'skipped';
-      if (message.seq <= row.seq) return 'duplicate';
-      await applyMessage(tx, message, this.#context(), t);
-      await tx.query('update sport_events set seq = $2 where id = $1', [message.event_id, message.seq]);
-      return 'applied';
+      if (!row) return { applied: 0, gap: true };
+      let seq = row.seq;
+      let applied = 0;
+      const context = this.#context();
+      for (const message of messages) {
+        if (message.seq <= seq) continue;
+        if (message.seq > seq + 1) return this.#done(tx, eventId, seq, row.seq, { applied, gap: true });
+        await applyMessage(tx, message, context, t);
+        seq = message.seq;
+        applied++;
+      }
+      return this.#done(tx, eventId, seq, row.seq, { applied, gap: false });
     });
-    if (outcome === 'applied') this.#changed(t);
-    return outcome;
+    if (run.applied > 0) this.#changed(t);
+    return run;
+  }
+
+  async #done<T>(tx: Queryable, eventId: string, seq: number, was: number, answer: T): Promise<T> {
+    if (seq !== was) await tx.query('update sport_events set seq = $2 where id = $1', [eventId, seq]);
+    return answer;
   }
 
   /**

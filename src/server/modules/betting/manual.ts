@@ -153,6 +153,8 @@ export class Manual {
       if (input.score) {
         const { home, away } = input.score;
         const rows = await tx.query<MarketRow>('select * from sport_markets where event_id = $1', [eventId]);
+        // A final score settles football's markets; other sports' need more (sets' games): by outcome.
+        if (event.sport !== 'football') throw invalid('score', 'invalid_market');
         markets = rows.map((r) => ({
           id: r.market_id,
           specifiers: r.specifiers,
