@@ -169,6 +169,28 @@ export class FeedConsumer {
     return outcome;
   }
 
+  /**
+   * Re-reads the events the feed has gone quiet about while they should be moving: live or ended
+   * ones with no message for `quietMs`, and ones past their start still not started. A lost push
+   * at the end of a match is otherwise only found by the event's next message, which may never
+   * come. Answers how many were recovered.
+   */
+  async sweep(now: Date, quietMs = 120_000, limit = 50): Promise<number> {
+    if (!this.#link.url) return 0;
+    const stale = await this.#db.query<{ id: string }>(
+      `select id from sport_events
+        where producer = 'feed'
+          and ((status in ('live', 'ended') and updated_at < $1::timestamptz - make_interval(secs => $2 / 1000.0))
+               or (status = 'not_started' and scheduled_at < $1::timestamptz - interval '5 minutes'
+                   and updated_at < $1::timestamptz - make_interval(secs => $2 / 1000.0)))
+        order by updated_at limit $3`,
+      [now, quietMs, limit],
+    );
+    let recovered = 0;
+    for (const { id } of stale) if ((await this.recover(id)) === 'recovered') recovered++;
+    return recovered;
+  }
+
   /** Learns the feed's events of a window that the book does not hold yet (at start, then now and then). */
   async sync(from: number, to: number): Promise<number> {
     const fixtures = await this.#link.fixtures(from, to);

@@ -19,6 +19,8 @@ export interface BettingModule {
   connect(url: string, secret: string): Promise<void>;
   /** Decides the pending live bets now due (also on the schedule). */
   tick(): Promise<void>;
+  /** Re-reads the events the feed went quiet about (also every minute); answers how many. */
+  sweep(): Promise<number>;
   /** What the pages render from (src/server/http/site.ts). */
   content: {
     tree: () => ReturnType<typeof sportTree>;
@@ -95,6 +97,7 @@ export const bettingModule = modulePlugin(
         await sync();
       },
       tick,
+      sweep: () => consumer.sweep(clock.date()),
       content: {
         tree: () => sportTree(database, clock.date()),
         events: (q) => listEvents(database, q, clock.date()),
@@ -118,13 +121,16 @@ export const bettingModule = modulePlugin(
 
     const accepting = new Periodic(tick, log, 'pending sports bets not decided');
     const syncing = new Periodic(sync, log, 'sports events not learnt from the feed');
+    const sweeping = new Periodic(() => consumer.sweep(clock.date()), log, 'quiet sports events not re-read');
     app.addHook('onReady', async () => {
       accepting.start(500);
       syncing.start(10 * 60_000);
+      sweeping.start(60_000);
     });
     app.addHook('onClose', async () => {
       await accepting.stop();
       await syncing.stop();
+      await sweeping.stop();
     });
     if (env.SPORTS_FEED_URL && env.SPORTS_FEED_SECRET)
       link.connect(env.SPORTS_FEED_URL, env.SPORTS_FEED_SECRET);
