@@ -42,12 +42,12 @@ describe('a live table shared by instances', () => {
     expect(await table.round()).toBeNull();
 
     free = true;
-    await vi.waitFor(() => expect(table.leading).toBe(true), { interval: 5 });
+    await vi.waitFor(() => expect(table.leading).toBe(true), { interval: 5, timeout: 20_000 });
     expect(await table.round()).toMatchObject({ round: 1, phase: 'betting' });
 
     free = false;
     lose();
-    await vi.waitFor(() => expect(table.leading).toBe(false), { interval: 5 });
+    await vi.waitFor(() => expect(table.leading).toBe(false), { interval: 5, timeout: 20_000 });
     now += 60_000;
     await table.tick();
     expect(await table.round()).toMatchObject({ round: 1, phase: 'betting' });
@@ -55,12 +55,13 @@ describe('a live table shared by instances', () => {
     // Taken again, the table voids the round it cannot know was finished and opens the next.
     free = true;
     // Its own retry may be on the way with the answer of before: asked until it leads.
-    await vi.waitFor(async () => expect(await table.tryLead()).toBe(true), { interval: 5 });
+    await vi.waitFor(async () => expect(await table.tryLead()).toBe(true), { interval: 5, timeout: 20_000 });
     expect(await db.query('select round, phase from live_rounds order by round')).toEqual([
       { round: 1, phase: 'void' },
       { round: 2, phase: 'betting' },
     ]);
     await table.stop();
     await db.close();
-  });
+    // PGlite's start and the chain take seconds on a loaded machine: the steps wait on conditions.
+  }, 120_000);
 });
