@@ -29,7 +29,14 @@ async function main() {
 
   // While draining, a keep-alive socket is closed once its response is sent; otherwise sockets
   // that were busy when close() began would hold the server open until their idle timeout.
+  // A response written while draining also says `Connection: close`, so that the client does not
+  // send its next request on a socket about to close (that request would meet a reset).
   app.server.on('request', (_request, response) => {
+    const writeHead = response.writeHead;
+    response.writeHead = function (this: typeof response, ...args: Parameters<typeof writeHead>) {
+      if (app.draining && !response.headersSent) response.setHeader('connection', 'close');
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     response.once('finish', () => {
       if (app.draining) response.socket?.end();
     });
@@ -51,9 +58,10 @@ async function main() {
       // and requests already written to open sockets get read and served. Then close: Node drops
       // idle sockets, busy ones close after their response (see the 'request' hook above).
       await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_GRACE_MS));
+      // The in-process feed first: its pushes stop before the server they go to closes.
+      await sportsFeed?.close();
       await app.close();
       await studio?.close();
-      await sportsFeed?.close();
       await bus.close();
       await database.close();
       app.log.info('shutdown complete');

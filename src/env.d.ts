@@ -29,6 +29,12 @@ declare namespace App {
      * content adds its tag, and the server drops the cached page when that content changes.
      */
     cacheTags?: Set<string>;
+    /**
+     * The longest this page's rendering may be served from the cache, when shorter than the
+     * server's `PAGE_CACHE_TTL_SECONDS`: pages of content that moves by the minute (the betting
+     * lists) keep their copy briefly instead of waiting for an invalidation.
+     */
+    cacheMaxAgeMs?: number;
   }
 }
 

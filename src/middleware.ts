@@ -60,6 +60,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       body,
       locale,
       tags: [...context.locals.cacheTags],
+      ...(context.locals.cacheMaxAgeMs === undefined ? {} : { maxAgeMs: context.locals.cacheMaxAgeMs }),
     };
     pageCache.put(pageCacheKey, draft).catch((err: unknown) => {
       context.locals.log?.warn({ err }, 'page not cached');

@@ -28,6 +28,9 @@ describe('which pages search engines are told about', () => {
         '/vip-club',
         '/games/crash',
         '/games/live-casino',
+        '/betting',
+        '/betting/football',
+        '/betting/esports',
       ]),
     );
   });
@@ -41,7 +44,8 @@ describe('which pages search engines are told about', () => {
       '/password/reset',
       '/tournaments',
       '/top',
-      '/betting',
+      '/betting/my-bets',
+      '/betting/event/sample-event',
       '/games/slots/star-quest/demo',
       '/games/live-casino/live-roulette/play',
     ]) {

@@ -1,6 +1,7 @@
 import { CASES, type CaseInfo } from '../games/cases/catalogue.ts';
 import { type ArtKey, ORIGINALS, ROOMS, SECTIONS } from '../shared/games.ts';
 import { ROUTES } from '../shared/routes.ts';
+import { SPORTS } from '../shared/sports/feed.ts';
 
 /**
  * What search engines are told about each public page (docs/seo.md): its title and description
@@ -99,6 +100,17 @@ export const SEO_PAGES: readonly SeoPage[] = [
       image: section.art,
     }),
   ),
+  ...SPORTS.map(
+    (sport): SeoPage => ({
+      path: `/betting/${sport}`,
+      key: 'bettingSport',
+      names: { name: `sports.names.${sport}` },
+      crumb: `sports.names.${sport}`,
+      parent: '/betting',
+      kind: 'page',
+      image: 'betting',
+    }),
+  ),
 ];
 
 const byPath = new Map(SEO_PAGES.map((entry) => [entry.path, entry]));
@@ -111,6 +123,7 @@ export function seoPage(path: string): SeoPage | undefined {
 /** The URLs a dynamic route pattern stands for, from the registries it is built on. */
 const EXPANSIONS: Readonly<Record<string, () => string[]>> = {
   '/games/cases/[slug]': () => CASES.map((item) => `/games/cases/${item.slug}`),
+  '/betting/[sport]': () => SPORTS.map((sport) => `/betting/${sport}`),
 };
 
 /**

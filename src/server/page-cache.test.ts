@@ -81,6 +81,16 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(0);
   });
 
+  test('a page with its own shorter life expires after it; a longer one never outlives the TTL', async () => {
+    const cache = new PageCache({ ttlMs: 1000 });
+    await cache.put('brief', { ...draft('lists'), maxAgeMs: 100 }, 0);
+    await cache.put('long', { ...draft('faq'), maxAgeMs: 5000 }, 0);
+    expect(cache.get('brief', 100)).toBeDefined();
+    expect(cache.get('brief', 101)).toBeUndefined();
+    expect(cache.get('long', 1000)).toBeDefined();
+    expect(cache.get('long', 1001)).toBeUndefined();
+  });
+
   test('invalidating a tag drops the pages that show it, and only those', async () => {
     const cache = new PageCache();
     await cache.put('promo', draft('P', ['promotions']));

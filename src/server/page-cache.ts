@@ -18,6 +18,8 @@ export interface PageDraft {
   locale: string;
   /** The content the page shows that can change while the process runs (see `invalidate`). */
   tags: readonly string[];
+  /** The page's own longest life in the cache, when shorter than the cache's TTL. */
+  maxAgeMs?: number;
 }
 
 export interface CachedPage {
@@ -31,6 +33,8 @@ export interface CachedPage {
   gzip: Buffer;
   bytes: number;
   storedAt: number;
+  /** How long it is served: the cache's TTL, or the page's own shorter one. */
+  ttlMs: number;
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -126,7 +130,7 @@ export class PageCache {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#remove(key, entry);
-    if (now - entry.storedAt > this.#ttlMs) return undefined;
+    if (now - entry.storedAt > entry.ttlMs) return undefined;
     this.#insert(key, entry); // most recently used last
     return entry;
   }
@@ -147,12 +151,13 @@ export class PageCache {
       gzip: gz,
       bytes: identity.length + br.length + gz.length + key.length,
       storedAt: now,
+      ttlMs: Math.min(this.#ttlMs, draft.maxAgeMs ?? this.#ttlMs),
     };
     if (entry.bytes > this.#maxBytes) return;
     const old = this.#entries.get(key);
     // Two renderings of one page compressed at once (requests that missed together): the first
     // stored stays, so every answer of the page carries one ETag until it expires or changes.
-    if (old && now - old.storedAt <= this.#ttlMs) return;
+    if (old && now - old.storedAt <= old.ttlMs) return;
     if (old) this.#remove(key, old);
     this.#insert(key, entry);
     for (const [oldest, victim] of this.#entries) {

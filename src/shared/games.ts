@@ -235,7 +235,7 @@ export const SECTIONS = [
     path: '/betting',
     art: 'betting',
     catalog: 'betting',
-    status: 'soon',
+    status: 'playable',
   },
 ] as const satisfies readonly SectionEntry[];
 

@@ -7,6 +7,6 @@ describe('lobby tiles (docs/product-rules.md §2)', () => {
     expect(ORIGINALS.find((tile) => tile.key === 'dice')?.status).toBe('playable');
     expect(MORE.find((tile) => tile.key === 'slots')?.status).toBe('playable');
     expect(MORE.find((tile) => tile.key === 'liveCasino')?.status).toBe('playable');
-    expect(MORE.filter((tile) => tile.key === 'betting').every((tile) => tile.status === 'soon')).toBe(true);
+    expect(MORE.find((tile) => tile.key === 'betting')?.status).toBe('playable');
   });
 });

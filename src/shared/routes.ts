@@ -1,4 +1,5 @@
 import { ORIGINALS, SECTIONS } from './games.ts';
+import { SPORTS } from './sports/feed.ts';
 
 /**
  * Every route of docs/product-rules.md §2, with a sample URL for dynamic segments: the pages below,
@@ -75,4 +76,16 @@ const GAME_ROUTES: RouteInfo[] = [
   ]),
 ];
 
-export const ROUTES: RouteInfo[] = [...PAGES, ...GAME_ROUTES];
+/**
+ * The sportsbook's pages below /betting (docs/betting.md "Pages"): a sport's lists (a tournament
+ * of it by `?tournament=`), an event's markets and the player's bets. An event lives for hours and
+ * the bets are a player's own: neither is for search engines. The sample event is one no feed
+ * names: the page says it is not found (404), by design.
+ */
+const BETTING_ROUTES: RouteInfo[] = [
+  { pattern: '/betting/[sport]', sample: `/betting/${SPORTS[0]}` },
+  { pattern: '/betting/event/[id]', sample: '/betting/event/sample-event', seo: 'private', status: 404 },
+  { pattern: '/betting/my-bets', sample: '/betting/my-bets', seo: 'private' },
+];
+
+export const ROUTES: RouteInfo[] = [...PAGES, ...GAME_ROUTES, ...BETTING_ROUTES];

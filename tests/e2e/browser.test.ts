@@ -45,7 +45,7 @@ describe('content pages ship almost no JavaScript', () => {
     console.info('JS bytes per page (uncompressed, before any interaction):', report);
   });
 
-  test.each(['/', '/en/faq', '/en/policy/en/user-agreement', '/policy/ru/confidential', '/en/betting'])(
+  test.each(['/', '/en/faq', '/en/policy/en/user-agreement', '/policy/ru/confidential', '/en/top'])(
     '%s loads only the header script, without errors or CSP violations',
     async (url) => {
       const { scripts, problems, close } = await open(url);

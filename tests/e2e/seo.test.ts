@@ -87,7 +87,7 @@ describe('the sitemap', () => {
   });
 
   test('leaves out private pages and placeholders', () => {
-    for (const p of ['/en/profile', '/en/error', '/en/no-access', '/en/tournaments', '/en/betting']) {
+    for (const p of ['/en/profile', '/en/error', '/en/no-access', '/en/tournaments', '/en/betting/my-bets']) {
       expect(sitemap).not.toContain(`${server.url}${p}<`);
     }
   });

@@ -48,6 +48,11 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
     description: 'The live casino: the aggregator’s live tables and their launches (docs/live-casino.md).',
   },
   {
+    name: 'sports',
+    description:
+      'The sportsbook: events and markets, the bet slip, bets, cash-out, the odds feed’s pushes and the operator’s tools (docs/betting.md).',
+  },
+  {
     name: 'aggregator',
     description:
       'The Wallet API the slots aggregator calls, signed both ways (docs/slots.md); not for the browser.',

@@ -104,16 +104,15 @@ export const operatorEventBody = z.object({
 export const operatorPricesBody = z.object({ markets: z.array(marketPrice).min(1).max(200) });
 const marketRef = z.object({ id: marketId, specifiers });
 export const operatorSuspendBody = z.object({ markets: z.array(marketRef).max(200).optional() });
-export const operatorSettleBody = z.object({
-  /** Football: settle every market from the final score. */
-  score: z
-    .object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) })
-    .optional(),
-  markets: z
-    .array(marketRef.extend({ outcomes: z.array(settlementOutcome).min(1).max(64) }))
-    .max(200)
-    .optional(),
-});
+const finalScore = z.object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) });
+const settledMarkets = z
+  .array(marketRef.extend({ outcomes: z.array(settlementOutcome).min(1).max(64) }))
+  .max(200);
+/** Football: every market from the final score; or the named markets by outcome. */
+export const operatorSettleBody = z.union([
+  z.object({ score: finalScore, markets: settledMarkets.optional() }),
+  z.object({ markets: settledMarkets.min(1) }),
+]);
 export const operatorMarketsBody = z.object({ markets: z.array(marketRef).min(1).max(200) });
 export const operatorCancelBody = operatorMarketsBody.extend({
   start_time: z.iso.datetime({ offset: true }).optional(),

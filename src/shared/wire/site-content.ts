@@ -22,10 +22,15 @@ export interface SiteContentReader {
   seo(locale: string, path: string): Promise<SeoEntry | undefined>;
 }
 
-/** The page-cache tags of pages showing the settings, search-engine data, bonus campaigns or the slots catalogue. */
+/**
+ * The page-cache tags of pages showing the settings, search-engine data, bonus campaigns, the
+ * slots catalogue or the sportsbook's events (`sports`: the betting pages, also kept only briefly,
+ * src/components/betting/sports-data.ts).
+ */
 export const CONTENT_TAGS = {
   settings: 'site-settings',
   seo: 'seo',
   bonuses: 'bonuses',
   slots: 'slots',
+  sports: 'sports',
 } as const;

@@ -10,6 +10,7 @@ import type { UserRow } from '../auth/repository.ts';
 import { currencyOf } from '../games/limits.ts';
 import { requestHashOf } from '../ledger/ledger.ts';
 import { type Balances, KeyUsed, rollback, settle, stake, stakeAccounts } from '../wallet/stakes.ts';
+import { legResult } from './apply.ts';
 import {
   type BetRow,
   betLegs,
@@ -384,7 +385,12 @@ export async function acceptDue(
       legs.forEach((leg, i) => {
         if (refusal || !current) return;
         const c = current[i]!;
-        if (c.odds === null || (c.market.suspended_at && c.market.suspended_at >= leg.placed_at))
+        // Stopped since it was placed, or a result (a cancel covering its time) already on it.
+        if (
+          c.odds === null ||
+          (c.market.suspended_at && c.market.suspended_at >= leg.placed_at) ||
+          legResult(c.market, leg.outcome_id, leg.placed_at) !== null
+        )
           refusal = 'market_suspended';
         else if (!acceptable(leg.odds, c.odds, bet.odds_policy)) refusal = 'odds_changed';
         else prices.push(c.odds);

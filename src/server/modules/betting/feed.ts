@@ -191,8 +191,11 @@ export class FeedConsumer {
     return recovered;
   }
 
-  /** Learns the feed's events of a window that the book does not hold yet (at start, then now and then). */
-  async sync(from: number, to: number): Promise<number> {
+  /**
+   * Learns the feed's events of a window that the book does not hold yet (at start, then now and
+   * then); `stopped` ends it early (the server is closing).
+   */
+  async sync(from: number, to: number, stopped: () => boolean = () => false): Promise<number> {
     const fixtures = await this.#link.fixtures(from, to);
     if (fixtures.length === 0) return 0;
     const known = new Set(
@@ -204,6 +207,7 @@ export class FeedConsumer {
     );
     let added = 0;
     for (const fixture of fixtures) {
+      if (stopped()) break;
       if (known.has(fixture.id)) continue;
       if ((await this.recover(fixture.id)) === 'recovered') added++;
     }

@@ -83,18 +83,22 @@ export const bettingModule = modulePlugin(
       const { userIds } = await acceptDue(book, clock.date());
       for (const userId of userIds) await app.ledger.events.balanceChanged(userId);
     };
+    let closing = false;
+    let connecting: Promise<void> = Promise.resolve();
     const sync = async () => {
       if (!link.url) return;
       const now = clock.now();
-      const added = await consumer.sync(now - SYNC_BACK_MS, now + SYNC_AHEAD_MS);
+      const added = await consumer.sync(now - SYNC_BACK_MS, now + SYNC_AHEAD_MS, () => closing);
       if (added > 0) log.info({ added }, 'sports events learnt from the feed');
     };
     app.decorate('betting', {
       link,
       consumer,
-      connect: async (url: string, secret: string) => {
+      connect: (url: string, secret: string) => {
         link.connect(url, secret);
-        await sync();
+        // Kept so that closing waits for it (it stops between two events).
+        connecting = sync();
+        return connecting;
       },
       tick,
       sweep: () => consumer.sweep(clock.date()),
@@ -128,6 +132,8 @@ export const bettingModule = modulePlugin(
       sweeping.start(60_000);
     });
     app.addHook('onClose', async () => {
+      closing = true;
+      await connecting.catch(() => {});
       await accepting.stop();
       await syncing.stop();
       await sweeping.stop();
