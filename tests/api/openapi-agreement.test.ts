@@ -106,6 +106,13 @@ const STATE_DEPENDENT_HERE: Record<string, string[]> = {
   // The player registered by e-mail has no phone number to verify.
   'POST /api/api/v2/auth/phone/resend': ['required'],
   'POST /api/api/v2/auth/phone/verify/code': ['required'],
+  // The slip's rules across its legs and its system's name (docs/betting.md "Bets"): a single's one
+  // leg, an accumulator's events all different, a system's leg count, a `k/n` with k < n; and the
+  // book's cap on what one outcome may lose.
+  'POST /api/sports/bets': ['legs_count', 'same_event', 'invalid_system', 'stake_above_max'],
+  'POST /api/sports/slip': ['legs_count', 'same_event', 'invalid_system'],
+  // A cash-out offer is the server's signed answer: any other text is refused.
+  'POST /api/sports/bets/{id}/cashout': ['invalid_offer'],
 };
 
 /** Operations not checked, and why. */

@@ -214,6 +214,45 @@ describe('the sportsbook', () => {
     await context.close();
   }, 120_000);
 
+  test('a price moved by the book reaches the open event page at once, marked up, then down', async () => {
+    const { context, problems } = await stage.playerContext(null, { width: 1440 });
+    const page = await context.newPage();
+    const id = await operatorEvent('Kilo');
+    await page.goto(`${stage.server.url}/en/betting/event/${encodeURIComponent(id)}`, {
+      waitUntil: 'domcontentloaded',
+    });
+    const event = page.locator('[data-testid="bt-event-page"][data-live="true"]');
+    await expect.poll(() => event.count(), WAIT).toBe(1);
+    const home = event.locator('[data-market="1"] [data-testid="bt-price"]').first();
+    await expect.poll(() => home.locator('.bt-price-odds').textContent(), WAIT).toBe('2.00');
+    const reprice = (odds: number) =>
+      fetch(`${stage.server.url}/api/operator/sports/events/${encodeURIComponent(id)}/markets`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          markets: [
+            {
+              id: 1,
+              outcomes: [
+                { id: '1', odds },
+                { id: '2', odds: 340 },
+                { id: '3', odds: 380 },
+              ],
+            },
+          ],
+        }),
+      });
+    // No reload: the new price comes over /ws (sports:event:<id>).
+    expect((await reprice(245)).status).toBe(200);
+    await expect.poll(() => home.locator('.bt-price-odds').textContent(), WAIT).toBe('2.45');
+    await expect.poll(() => home.getAttribute('data-move'), WAIT).toBe('up');
+    expect((await reprice(180)).status).toBe(200);
+    await expect.poll(() => home.locator('.bt-price-odds').textContent(), WAIT).toBe('1.80');
+    await expect.poll(() => home.getAttribute('data-move'), WAIT).toBe('down');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test('two selections of one event cannot make an accumulator; the slip says so', async () => {
     const { context, problems } = await stage.playerContext(null, { width: 1440 });
     const page = await context.newPage();
