@@ -121,7 +121,7 @@ async function oddsFeed(
   config: ReturnType<typeof loadConfig>,
 ): Promise<{ close(): Promise<void> } | undefined> {
   const { env } = config;
-  if (env.SPORTS_FEED_URL) return undefined;
+  if (env.SPORTS_FEED_URL || !env.SPORTS_FEED_IN_HOUSE) return undefined;
   const secret = env.SPORTS_FEED_SECRET ?? randomBytes(32).toString('hex');
   const feed = await startSportsFeed({
     host: '127.0.0.1',

@@ -345,6 +345,8 @@ export const envSchema = z.object({
   SPORTS_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPORTS_FEED_SECRET: z.string().min(16).optional(),
   SPORTS_FEED_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Sportsbook: `false` starts no in-house feed when SPORTS_FEED_URL is unset (the book stays empty). */
+  SPORTS_FEED_IN_HOUSE: bool.default(true),
   /** Sportsbook: how long a bet with a live leg waits before it is accepted (and re-checked). */
   SPORTS_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Sportsbook: the margin a cash-out offer keeps (basis points) and how long an offer holds. */

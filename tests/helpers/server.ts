@@ -45,6 +45,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SHUTDOWN_GRACE_MS: '300',
       // A short crash chain, so the first start generates it at once.
       CRASH_CHAIN_LENGTH: '5000',
+      // The in-house odds feed prices every live match every 10 s: only the sportsbook's tests
+      // (which turn it on) pay for it, not every page and game test.
+      SPORTS_FEED_IN_HOUSE: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
