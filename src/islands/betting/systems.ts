@@ -1,45 +1,18 @@
+import {
+  combinations,
+  MAX_MULTI_LEGS,
+  MAX_SYSTEM_LEGS,
+  NAMED_SYSTEMS,
+  systemOf,
+} from '../../shared/sports/systems.ts';
+
 /**
- * The system bets a slip offers, as the server takes them (`POST /sports/bets` with
- * `kind: 'system'` and `system`: src/server/modules/betting/settlement.ts `NAMED_SYSTEMS` and the
- * generic `k/n`). The browser may not import the server, so the table is repeated here; the two
- * agree on names, leg counts and combination sizes (systems.test.ts pins the counts the server's
- * tests pin). Pure functions, no I/O.
+ * The slip's sums over the system bets the server takes (the table is shared:
+ * src/shared/sports/systems.ts): which systems a slip can be placed as, their lines and what they
+ * would pay. Pure functions, no I/O.
  */
 
-/** A system: how many legs it takes and which sizes of combination (lines) it is made of. */
-export interface SystemDef {
-  legs: number;
-  sizes: readonly number[];
-}
-
-/** The named systems, in the order a slip lists them for their leg count. */
-export const NAMED_SYSTEMS: Readonly<Record<string, SystemDef>> = {
-  trixie: { legs: 3, sizes: [2, 3] },
-  patent: { legs: 3, sizes: [1, 2, 3] },
-  yankee: { legs: 4, sizes: [2, 3, 4] },
-  lucky15: { legs: 4, sizes: [1, 2, 3, 4] },
-  canadian: { legs: 5, sizes: [2, 3, 4, 5] },
-  lucky31: { legs: 5, sizes: [1, 2, 3, 4, 5] },
-  heinz: { legs: 6, sizes: [2, 3, 4, 5, 6] },
-  lucky63: { legs: 6, sizes: [1, 2, 3, 4, 5, 6] },
-};
-
-/** The most legs of a generic `k/n` system the server takes (C(8, 4) = 70 lines). */
-export const MAX_SYSTEM_LEGS = 8;
-
-/** The most legs of an accumulator. */
-export const MAX_MULTI_LEGS = 20;
-
-/** A system's legs and sizes, named or `k/n` (2 ≤ k < n ≤ 8); null for anything else. */
-export function systemOf(name: string): SystemDef | null {
-  const named = Object.hasOwn(NAMED_SYSTEMS, name) ? NAMED_SYSTEMS[name] : undefined;
-  if (named) return named;
-  const match = /^([1-9])\/([1-9])$/.exec(name);
-  if (!match) return null;
-  const k = Number(match[1]);
-  const n = Number(match[2]);
-  return k >= 2 && k < n && n <= MAX_SYSTEM_LEGS ? { legs: n, sizes: [k] } : null;
-}
+export { MAX_MULTI_LEGS, systemOf };
 
 /**
  * The systems a slip of `n` legs can be placed as: every `k/n` (doubles, trebles… of n), then the
@@ -49,8 +22,9 @@ export function systemOf(name: string): SystemDef | null {
 export function systemsFor(n: number): string[] {
   if (n < 3 || n > MAX_SYSTEM_LEGS) return [];
   const generic = Array.from({ length: n - 2 }, (_, i) => `${i + 2}/${n}`);
+  // The named generic ones (`2/3`…) are already among the `k/n` above.
   const named = Object.entries(NAMED_SYSTEMS)
-    .filter(([, def]) => def.legs === n)
+    .filter(([name, def]) => def.legs === n && !name.includes('/'))
     .map(([name]) => name);
   return [...generic, ...named];
 }
@@ -65,25 +39,6 @@ function binomial(n: number, k: number): number {
 export function linesOf(name: string): number {
   const def = systemOf(name);
   return def ? def.sizes.reduce((sum, size) => sum + binomial(def.legs, size), 0) : 0;
-}
-
-/** Every k-combination of 0…n−1, lexicographic. */
-function combinations(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  const pick: number[] = [];
-  const walk = (start: number) => {
-    if (pick.length === k) {
-      out.push([...pick]);
-      return;
-    }
-    for (let i = start; i <= n - (k - pick.length); i++) {
-      pick.push(i);
-      walk(i + 1);
-      pick.pop();
-    }
-  };
-  walk(0);
-  return out;
 }
 
 const HUNDRED = 100n;

@@ -1,5 +1,5 @@
 /**
- * Odds as a player reads them (issue 30: decimal, fractional or American, the player's choice).
+ * Odds as a player reads them (docs/betting.md "Pages": decimal, fractional or American, the player's choice).
  * Shared by the server and the pages; no dependencies. Odds travel as integers in hundredths
  * (`185` is decimal 1.85, src/server/modules/betting/settlement.ts), so every conversion here is
  * integer arithmetic and a price shows the same on every page.

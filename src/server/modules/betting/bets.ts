@@ -13,7 +13,6 @@ import { type Balances, KeyUsed, rollback, settle, stake, stakeAccounts } from '
 import { legResult } from './apply.ts';
 import {
   type BetRow,
-  betLegs,
   betShape,
   byOutcome,
   type LegRow,
@@ -647,6 +646,3 @@ export async function myBets(
   );
   return betViews(db, rows);
 }
-
-/** Unused by the maths, kept for the operator's liability view: a bet's legs as the slip shapes them. */
-export { betLegs };

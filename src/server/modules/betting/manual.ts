@@ -87,10 +87,7 @@ export class Manual {
     scheduled_at: string;
     markets: PriceInput[];
   }): Promise<SportEventDetail> {
-    const [{ n }] = (await this.#db.query<{ n: string }>(
-      "select nextval('sport_bets_id_seq')::text as n",
-    )) as [{ n: string }];
-    const id = `op:match:${n}`;
+    const id = `op:match:${crypto.randomUUID()}`;
     const slug = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
     const t = touched(id);
     await this.#db.transaction(async (tx) => {

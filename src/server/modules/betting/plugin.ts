@@ -60,6 +60,9 @@ export const bettingModule = modulePlugin(
         if (!detail) return;
         const { markets, ...rest } = detail;
         const changedMarkets = markets.filter((m) => t.markets.has(`${m.id}|${m.specifiers}`));
+        // A wire version, not a deadline: real time orders it on every instance, as the balance
+        // channel's does (the `time` order of src/shared/wire/realtime.ts); a test's stopped clock
+        // would give two updates one version and the second would be dropped.
         const version = Date.now();
         await publishEvent(bus, sportsEventChannel(t.eventId), version, {
           type: 'sports',
@@ -117,8 +120,8 @@ export const bettingModule = modulePlugin(
       link,
       consumer,
       manual,
-      balances: (userId, balances) => {
-        if (balances) void app.ledger.events.balanceChanged(userId);
+      balances: (userId, currency, balances) => {
+        if (balances) app.ledger.events.publishBalances(userId, currency, balances.cash, balances.bonus);
       },
       operatorScope,
     });

@@ -23,8 +23,8 @@ interface Deps {
   link: FeedLink;
   consumer: FeedConsumer;
   manual: Manual;
-  /** Pushes a player's balances after their money moved. */
-  balances: (userId: string, balances: Balances | null) => void;
+  /** Pushes a player's balances after their money moved (the move answered them: no query). */
+  balances: (userId: string, currency: string, balances: Balances | null) => void;
   operatorScope: ((scope: FastifyInstance) => void) | undefined;
 }
 
@@ -65,7 +65,7 @@ export async function bettingRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const key = idempotencyKey(request);
       const placed = await placeBet(book, request.auth!.user, request.body, key, clock.date());
-      if (placed.balances) deps.balances(request.auth!.user.id, placed.balances);
+      deps.balances(request.auth!.user.id, placed.bet.currency, placed.balances);
       reply.code(placed.bet.status === 'pending' ? 202 : 200);
       return { data: placed.bet };
     },
@@ -100,7 +100,7 @@ export async function bettingRoutes(app: FastifyInstance, deps: Deps) {
         request.body.offer,
         clock.date(),
       );
-      deps.balances(request.auth!.user.id, done.balances);
+      deps.balances(request.auth!.user.id, done.bet.currency, done.balances);
       return { data: done.bet };
     },
   );

@@ -1,8 +1,18 @@
 import { add, applyRatio, multiply, ONE, type Ratio, ratio, subtract, ZERO } from '../../../games/ratio.ts';
 import type { SettlementOutcome } from '../../../shared/sports/feed.ts';
+import {
+  MAX_MULTI_LEGS,
+  MAX_SYSTEM_LEGS,
+  NAMED_SYSTEMS,
+  type NamedSystem,
+  type SystemDef,
+  type SystemKind,
+  systemLines,
+  systemOf,
+} from '../../../shared/sports/systems.ts';
 
 /**
- * The sportsbook's money maths (issue 30, docs/betting.md "Settlement"): what a bet returns, what
+ * The sportsbook's money maths (docs/betting.md "Settlement"): what a bet returns, what
  * it could return, what its cash-out is worth, and which slips can be placed. Pure: no database,
  * no clock. Money is bigint minor units and every step is an exact rational (src/games/ratio.ts);
  * a bet's payout is rounded down once, at the end, never per leg or per line, so a slip of many
@@ -14,14 +24,20 @@ import type { SettlementOutcome } from '../../../shared/sports/feed.ts';
 /** An exact non-negative rational in lowest terms (`den > 0`); the games' own (src/games/ratio.ts). */
 export type { Ratio };
 
+// The slip's shapes are shared with the browser's slip (src/shared/sports/systems.ts).
+export {
+  MAX_MULTI_LEGS,
+  MAX_SYSTEM_LEGS,
+  NAMED_SYSTEMS,
+  type NamedSystem,
+  type SystemDef,
+  type SystemKind,
+  systemLines,
+  systemOf,
+};
+
 /** The lowest decimal odds a price can have (1.01), in hundredths: a win must pay something. */
 export const MIN_ODDS = 101;
-
-/** The most legs of an accumulator (the slip's rule, issue 30). */
-export const MAX_MULTI_LEGS = 20;
-
-/** The most legs of a generic `k/n` system: C(8, 4) = 70 lines is as many as a slip shows. */
-export const MAX_SYSTEM_LEGS = 8;
 
 /** The checked odds as a bigint; throws on anything but whole hundredths of at least 1.01. */
 function oddsValue(hundredths: number): bigint {
@@ -115,96 +131,12 @@ export function legFactor(odds: number, s: LegSettlement): Ratio {
   return add(back, multiply(subtract(ONE, back), played));
 }
 
-/** A system bet: how many legs it takes and which sizes of combination (lines) it is made of. */
-export interface SystemDef {
-  legs: number;
-  sizes: readonly number[];
-}
-
-/**
- * The named systems a slip offers (issue 30), each its leg count and the combination sizes it
- * includes: `2/3` is the three doubles of three legs, a Trixie the doubles and the treble of three
- * (4 lines), a Patent adds the singles (7), a Yankee is every double, treble and the four-fold of
- * four (11), a Lucky 15 adds the singles (15), a Canadian (Super Yankee) is 26 lines of five, a
- * Lucky 31 adds the singles, a Heinz is 57 lines of six and a Lucky 63 adds the singles.
- */
-export const NAMED_SYSTEMS = {
-  '2/3': { legs: 3, sizes: [2] },
-  '2/4': { legs: 4, sizes: [2] },
-  '3/4': { legs: 4, sizes: [3] },
-  trixie: { legs: 3, sizes: [2, 3] },
-  patent: { legs: 3, sizes: [1, 2, 3] },
-  yankee: { legs: 4, sizes: [2, 3, 4] },
-  lucky15: { legs: 4, sizes: [1, 2, 3, 4] },
-  canadian: { legs: 5, sizes: [2, 3, 4, 5] },
-  lucky31: { legs: 5, sizes: [1, 2, 3, 4, 5] },
-  heinz: { legs: 6, sizes: [2, 3, 4, 5, 6] },
-  lucky63: { legs: 6, sizes: [1, 2, 3, 4, 5, 6] },
-} as const satisfies Record<string, SystemDef>;
-
-/** A named system's key (`trixie`, `lucky15`, `2/3`, …). */
-export type NamedSystem = keyof typeof NAMED_SYSTEMS;
-
-/** A system: a named one, or the generic `k/n` (every combination of k of n legs, k < n ≤ 8). */
-export type SystemKind = NamedSystem | `${number}/${number}`;
-
 /** What a slip places: one leg, an accumulator, or a system. */
 export type BetKind = 'single' | 'multi' | SystemKind;
-
-const GENERIC_SYSTEM = /^([1-9])\/([1-9])$/;
-
-/**
- * A system's legs and sizes, named or `k/n` (1 ≤ k < n ≤ 8); null for anything else, so the API
- * can refuse a kind it does not know before it reaches the money.
- */
-export function systemOf(kind: string): SystemDef | null {
-  if (Object.hasOwn(NAMED_SYSTEMS, kind)) return NAMED_SYSTEMS[kind as NamedSystem];
-  const match = GENERIC_SYSTEM.exec(kind);
-  if (!match) return null;
-  const k = Number(match[1]);
-  const n = Number(match[2]);
-  return k < n && n <= MAX_SYSTEM_LEGS ? { legs: n, sizes: [k] } : null;
-}
 
 /** Whether a string is a bet kind the slip knows (`single`, `multi`, a system). */
 export function isBetKind(kind: string): kind is BetKind {
   return kind === 'single' || kind === 'multi' || systemOf(kind) !== null;
-}
-
-/** Every k-combination of 0…n−1, lexicographic. */
-function combinations(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  const pick: number[] = [];
-  const walk = (start: number) => {
-    if (pick.length === k) {
-      out.push([...pick]);
-      return;
-    }
-    for (let i = start; i <= n - (k - pick.length); i++) {
-      pick.push(i);
-      walk(i + 1);
-      pick.pop();
-    }
-  };
-  walk(0);
-  return out;
-}
-
-/**
- * The lines of a system of `n` legs made of the given combination sizes, each the indexes of its
- * legs, in a stable order (by size, then lexicographic): n = 3, sizes [2, 3] →
- * [0,1] [0,2] [1,2] [0,1,2]. The order is the one a slip and a bet's history list lines in.
- */
-export function systemLines(n: number, sizes: readonly number[]): number[][] {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_MULTI_LEGS)
-    throw new RangeError(`Expected 1…${MAX_MULTI_LEGS} legs, received ${n}`);
-  const ordered = [...new Set(sizes)].sort((a, b) => a - b);
-  if (ordered.length === 0) throw new RangeError('Expected at least one combination size');
-  for (const size of ordered) {
-    if (!Number.isInteger(size) || size < 1 || size > n)
-      throw new RangeError(`Expected combination sizes in 1…${n}, received ${size}`);
-  }
-  return ordered.flatMap((size) => combinations(n, size));
 }
 
 /** A system's lines (`systemLines` of its legs and sizes); throws on a kind `systemOf` refuses. */
