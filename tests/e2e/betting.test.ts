@@ -242,11 +242,14 @@ describe('the sportsbook', () => {
           ],
         }),
       });
-    // No reload: the new price comes over /ws (sports:event:<id>).
+    // No reload: the new price comes over /ws (sports:event:<id>), marked ▲ or ▼.
     expect((await reprice(245)).status).toBe(200);
-    await expect.poll(() => home.locator('.bt-price-odds').textContent(), WAIT).toBe('2.45');
+    await expect.poll(() => home.getAttribute('data-move'), WAIT).toBe('up');
+    await expect.poll(() => home.locator('.bt-price-odds').textContent(), WAIT).toMatch(/^2\.45/);
     expect((await reprice(180)).status).toBe(200);
-    await expect.poll(() => home.locator('.bt-price-odds').textContent(), WAIT).toBe('1.80');
+    await expect.poll(() => home.getAttribute('data-move'), WAIT).toBe('down');
+    // The mark is the arrow beside the price (for a few seconds).
+    expect(await home.locator('.bt-price-odds').textContent()).toMatch(/^1\.80▼?$/);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
