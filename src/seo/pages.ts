@@ -1,6 +1,6 @@
 import { CASES, type CaseInfo } from '../games/cases/catalogue.ts';
 import { type ArtKey, ORIGINALS, ROOMS, SECTIONS } from '../shared/games.ts';
-import { ROUTES } from '../shared/routes.ts';
+import { ROUTES, TOURNAMENT_STATUSES } from '../shared/routes.ts';
 import { SPORTS } from '../shared/sports/feed.ts';
 
 /**
@@ -57,6 +57,16 @@ export const SEO_PAGES: readonly SeoPage[] = [
   page('/bonuses', 'bonuses', 'meta.pages.bonuses'),
   page('/vip-club', 'vip', 'meta.pages.vip'),
   page('/tournaments', 'tournaments', 'meta.pages.tournaments'),
+  ...TOURNAMENT_STATUSES.map(
+    (status): SeoPage => ({
+      ...page(
+        `/tournaments/${status}`,
+        `tournaments${status[0]!.toUpperCase()}${status.slice(1)}`,
+        `pages.tournaments.${status}`,
+      ),
+      parent: '/tournaments',
+    }),
+  ),
   page('/top', 'top', 'meta.pages.top'),
   ...POLICIES,
   ...ORIGINALS.map(
@@ -124,6 +134,7 @@ export function seoPage(path: string): SeoPage | undefined {
 const EXPANSIONS: Readonly<Record<string, () => string[]>> = {
   '/games/cases/[slug]': () => CASES.map((item) => `/games/cases/${item.slug}`),
   '/betting/[sport]': () => SPORTS.map((sport) => `/betting/${sport}`),
+  '/tournaments/[status]': () => TOURNAMENT_STATUSES.map((status) => `/tournaments/${status}`),
 };
 
 /**

@@ -20,6 +20,7 @@ import { paymentsModule } from './modules/payments/plugin.ts';
 import { profileModule } from './modules/profile/plugin.ts';
 import { roomsModule } from './modules/rooms/plugin.ts';
 import { slotsModule } from './modules/slots/plugin.ts';
+import { tournamentsModule } from './modules/tournaments/plugin.ts';
 import { walletModule } from './modules/wallet/plugin.ts';
 import { realtimeGateway } from './realtime/gateway.ts';
 import { socketRelay } from './realtime/relay.ts';
@@ -42,6 +43,7 @@ const MODULE_PLUGINS: Record<ServerModule, FastifyPluginAsync> = {
   crash: crashModule,
   slots: slotsModule,
   betting: bettingModule,
+  tournaments: tournamentsModule,
   config: configModule,
 };
 
@@ -84,6 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return { data: games, updated_at: updatedAt?.toISOString() ?? null };
         },
         sports: app.betting.content,
+        tournaments: {
+          list: (status, locale) => app.tournaments.content.list(status, locale, null),
+          detail: (id, locale) => app.tournaments.content.detail(id, locale),
+          top: (q) => app.tournaments.content.top(q),
+          topCrash: (q) => app.tournaments.content.topCrash(q),
+        },
       },
       siteContent: app.edge.content,
       isRetired: (hostname) => app.mirrors.isRetiredHost(hostname),

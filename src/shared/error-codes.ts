@@ -165,6 +165,26 @@ export const ERROR_CODES = [
   'cashout_changed',
   'cashout_expired',
   'bet_settled',
+  // Tournaments and the top (docs/tournaments.md)
+  'invalid_tournament',
+  'invalid_period',
+  'invalid_order',
+  'invalid_rate',
+  'tournament_window',
+  'tournament_buy_in_opt_in',
+  'tournament_vip_opt_in',
+  'prize_places',
+  'prize_amount',
+  'prize_shares',
+  'duplicate_game',
+  'tournament_not_found',
+  'tournament_auto_entry',
+  'tournament_closed',
+  'tournament_not_eligible_region',
+  'tournament_not_eligible_currency',
+  'tournament_not_eligible_vip',
+  'tournament_started',
+  'tournament_not_running',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

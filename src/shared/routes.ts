@@ -43,10 +43,12 @@ const PAGES: RouteInfo[] = [
   { pattern: '/profile/bonuses', sample: '/profile/bonuses', seo: 'private' },
   { pattern: '/profile/history', sample: '/profile/history', seo: 'private' },
   { pattern: '/profile/setting', sample: '/profile/setting', seo: 'private' },
-  { pattern: '/top', sample: '/top', seo: 'placeholder' },
-  { pattern: '/tournament/[id]', sample: '/tournament/42', seo: 'placeholder' },
-  { pattern: '/tournaments', sample: '/tournaments', seo: 'placeholder' },
-  { pattern: '/tournaments/[status]', sample: '/tournaments/active', seo: 'placeholder' },
+  { pattern: '/top', sample: '/top' },
+  // A tournament runs for days and its id is the operator's (docs/tournaments.md): the lists are
+  // for search engines, a tournament's own page is not. No tournament has the sample id: 404.
+  { pattern: '/tournament/[id]', sample: '/tournament/42', seo: 'private', status: 404 },
+  { pattern: '/tournaments', sample: '/tournaments' },
+  { pattern: '/tournaments/[status]', sample: '/tournaments/active' },
   { pattern: '/vip-club', sample: '/vip-club' },
 ];
 

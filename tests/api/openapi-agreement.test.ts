@@ -113,6 +113,24 @@ const STATE_DEPENDENT_HERE: Record<string, string[]> = {
   'POST /api/sports/slip': ['legs_count', 'same_event', 'invalid_system'],
   // A cash-out offer is the server's signed answer: any other text is refused.
   'POST /api/sports/bets/{id}/cashout': ['invalid_offer'],
+  // A tournament's terms across their fields (docs/tournaments.md "Operator"): an end after the
+  // start and still to come (a PUT also before the start), the prize table's places from 1 without
+  // gaps, each row an amount or a share, the shares within the pool, a buy-in or a VIP level only
+  // with opt-in entry, each game once.
+  ...Object.fromEntries(
+    ['POST /api/operator/tournaments', 'PUT /api/operator/tournaments/{id}'].map((key) => [
+      key,
+      [
+        'tournament_window',
+        'prize_places',
+        'prize_amount',
+        'prize_shares',
+        'tournament_buy_in_opt_in',
+        'tournament_vip_opt_in',
+        'duplicate_game',
+      ],
+    ]),
+  ),
 };
 
 /** Operations not checked, and why. */

@@ -8,8 +8,20 @@ import { islandI18n } from '../../client/i18n.ts';
 import './islands.css';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
-/** Root of a page island: its locale's catalog, the session check started, fatal errors sent to /error. */
-export function IslandRoot({ locale, children }: { locale: Locale; children: ReactNode }) {
+/**
+ * Root of a page island: its locale's catalog, the session check started, fatal errors sent to
+ * /error. `waiting` shows while the catalog loads (a skeleton by default); an island taking over
+ * from a server-rendered copy shows nothing (`null`), so the copy stays on screen alone.
+ */
+export function IslandRoot({
+  locale,
+  waiting,
+  children,
+}: {
+  locale: Locale;
+  waiting?: ReactNode;
+  children: ReactNode;
+}) {
   const [instance, setInstance] = useState<i18n | null>(null);
   useEffect(() => {
     let live = true;
@@ -23,7 +35,7 @@ export function IslandRoot({ locale, children }: { locale: Locale; children: Rea
       live = false;
     };
   }, [locale]);
-  if (!instance) return <IslandSkeleton />;
+  if (!instance) return waiting === undefined ? <IslandSkeleton /> : waiting;
   return (
     <ErrorBoundary>
       <I18nextProvider i18n={instance}>{children}</I18nextProvider>

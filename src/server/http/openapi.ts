@@ -53,6 +53,11 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
       'The sportsbook: events and markets, the bet slip, bets, cash-out, the odds feed’s pushes and the operator’s tools (docs/betting.md).',
   },
   {
+    name: 'tournaments',
+    description:
+      'Tournaments (live leaderboards, joining, the operator’s terms and standings) and the top of the biggest wins (docs/tournaments.md).',
+  },
+  {
     name: 'aggregator',
     description:
       'The Wallet API the slots aggregator calls, signed both ways (docs/slots.md); not for the browser.',

@@ -8,7 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicOffer } from '../../shared/api/bonus.ts';
 import type { SlotGamesAnswer } from '../../shared/api/slots.ts';
 import type { SportEvent, SportEventDetail, SportTree } from '../../shared/api/sports.ts';
+import type {
+  TopCrashRound,
+  TopOrder,
+  TopPeriod,
+  TopRow,
+  TournamentCard,
+  TournamentDetail,
+  TournamentListStatus,
+} from '../../shared/api/tournaments.ts';
 import { connectSources } from '../../shared/hosts.ts';
+import type { Locale } from '../../shared/locales.ts';
 import type { Sport } from '../../shared/sports/feed.ts';
 import { thirdPartySources } from '../../shared/third-parties.ts';
 import type { SiteContentReader } from '../../shared/wire/site-content.ts';
@@ -61,6 +71,21 @@ export interface SiteContent {
       limit: number;
     }): Promise<SportEvent[]>;
     event(id: string): Promise<SportEventDetail | null>;
+  };
+  /**
+   * Tournaments and the top (tag `tournaments`, docs/tournaments.md), as their GET routes answer
+   * them for a guest in `locale`.
+   */
+  tournaments?: {
+    list(status: TournamentListStatus, locale: Locale): Promise<TournamentCard[]>;
+    detail(id: string, locale: Locale): Promise<TournamentDetail | null>;
+    top(q: {
+      period: TopPeriod;
+      order: TopOrder;
+      game?: string | undefined;
+      limit: number;
+    }): Promise<TopRow[]>;
+    topCrash(q: { period: TopPeriod; limit: number }): Promise<TopCrashRound[]>;
   };
 }
 

@@ -18,6 +18,7 @@ export const SERVER_MODULES = [
   'crash',
   'slots',
   'betting',
+  'tournaments',
   'config',
 ] as const;
 

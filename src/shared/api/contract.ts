@@ -13,6 +13,7 @@ import type { ROUTES as PROFILE } from './profile-routes.ts';
 import type { ROUTES as ROOMS } from './rooms-routes.ts';
 import type { ROUTES as SLOTS } from './slots-routes.ts';
 import type { ROUTES as SPORTS } from './sports-routes.ts';
+import type { ROUTES as TOURNAMENTS } from './tournaments-routes.ts';
 
 /**
  * The whole API as the browser calls it: every module's route declarations (src/shared/api/
@@ -33,7 +34,8 @@ export type Api = typeof AUTH &
   typeof PROFILE &
   typeof ROOMS &
   typeof SLOTS &
-  typeof SPORTS;
+  typeof SPORTS &
+  typeof TOURNAMENTS;
 
 /** A route's key: `'POST /games/dice/bet'`, `'GET /games/rooms/:room'`. */
 export type RouteKey = keyof Api & string;

@@ -1,6 +1,7 @@
 import type { CrashEvent } from '../api/crash.ts';
 import type { RoomEvent } from '../api/rooms.ts';
 import type { SportEvent, SportMarket } from '../api/sports.ts';
+import type { TournamentBoard } from '../api/tournaments.ts';
 import { INSTANT_BET_PATHS, ROOMS } from '../games.ts';
 import { FEED_CHANNELS, type FeedChannel, type FeedItem } from './bets.ts';
 
@@ -26,8 +27,10 @@ const FEED_CHANNEL_NAMES = Object.values(FEED_CHANNELS);
 export type RoomChannel = `rooms:${RoomColor}`;
 /** The sportsbook: every live event's score and main market, and one event's every market. */
 export type SportsChannel = 'sports:live' | `sports:event:${string}`;
+/** A tournament's leaderboard (docs/tournaments.md). */
+export type TournamentChannel = `tournament:${string}`;
 /** Channels any socket may subscribe to, guest or player. */
-export type PublicChannel = FeedChannel | 'game:crash' | RoomChannel | SportsChannel;
+export type PublicChannel = FeedChannel | 'game:crash' | RoomChannel | SportsChannel | TournamentChannel;
 /** A player's own channel; a socket joins it with `auth`, never with `subscribe`. */
 export type UserChannel = `user:${string}`;
 export type Channel = PublicChannel | UserChannel;
@@ -40,7 +43,16 @@ const PUBLIC_CHANNELS: ReadonlySet<string> = new Set<PublicChannel>([
 ]);
 
 export function isPublicChannel(name: string): name is PublicChannel {
-  return PUBLIC_CHANNELS.has(name) || /^sports:event:[\w:.-]{1,64}$/.test(name);
+  return (
+    PUBLIC_CHANNELS.has(name) ||
+    /^sports:event:[\w:.-]{1,64}$/.test(name) ||
+    /^tournament:\d{1,18}$/.test(name)
+  );
+}
+
+/** The channel of one tournament's leaderboard. */
+export function tournamentChannel(id: string): TournamentChannel {
+  return `tournament:${id}`;
 }
 
 /** The channel of one sports event's markets. */
@@ -95,10 +107,18 @@ export interface SportsUpdate {
   markets: SportMarket[];
 }
 
+/** A tournament's board changed (a score, its pool, its status): the whole top 100 again. */
+export interface TournamentUpdate {
+  type: 'tournament';
+  board: TournamentBoard;
+}
+
 /** What an event of each channel carries in `data`. */
 export type ChannelPayloads = { [K in FeedChannel]: FeedEvent } & { 'game:crash': CrashEvent } & {
   [K in RoomChannel]: RoomEvent;
-} & { [K in SportsChannel]: SportsUpdate } & { [K in UserChannel]: BalanceEvent };
+} & { [K in SportsChannel]: SportsUpdate } & { [K in TournamentChannel]: TournamentUpdate } & {
+  [K in UserChannel]: BalanceEvent;
+};
 export type ChannelPayload<C extends Channel> = ChannelPayloads[C];
 
 /**
@@ -113,7 +133,8 @@ export type ChannelPayload<C extends Channel> = ChannelPayloads[C];
 export type VersionOrder = 'time' | 'id' | 'sequence';
 
 export function versionOrder(channel: Channel): VersionOrder {
-  if (isUserChannel(channel) || channel.startsWith('sports:')) return 'time';
+  if (isUserChannel(channel) || channel.startsWith('sports:') || channel.startsWith('tournament:'))
+    return 'time';
   if ((FEED_CHANNEL_NAMES as readonly string[]).includes(channel)) return 'id';
   return 'sequence';
 }

@@ -33,4 +33,5 @@ export const CONTENT_TAGS = {
   bonuses: 'bonuses',
   slots: 'slots',
   sports: 'sports',
+  tournaments: 'tournaments',
 } as const;

@@ -14,4 +14,5 @@ export * from './rooms.ts';
 export * from './site.ts';
 export * from './slots.ts';
 export * from './sports.ts';
+export * from './tournaments.ts';
 export * from './wagers.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The wager record (docs/architecture.md "The wallet"): one row for every settled stake of every
@@ -30,6 +30,11 @@ export const wagers = pgTable(
     payout: bigint('payout', { mode: 'bigint' }).notNull(),
     bonusPayout: bigint('bonus_payout', { mode: 'bigint' }).notNull().default(sql`0`),
     settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The stake was handed back after it had been settled (a sportsbook bet whose every leg was
+     * cancelled or voided): it stays on record, but tournaments take its points back.
+     */
+    refunded: boolean('refunded').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'wagers_pkey', columns: [t.product, t.ref] }),

@@ -6,6 +6,9 @@ const SENTINEL = {
   code: '918273',
   link: 'https://sentinel.example/reset-password/SeNtInElLiNkToKeN0123456789abcdefghijkl',
   login: 'sentinel.login@example.com',
+  place: '3',
+  name: 'Sentinel Cup',
+  prize: '$12.34',
 };
 const TOKEN = 'SeNtInElLiNkToKeN0123456789abcdefghijkl';
 
@@ -22,10 +25,22 @@ describe.each(LOCALES)('messages in %s', (locale) => {
 
   test.each(MESSAGE_KINDS)('the %s mail and SMS bodies carry what the player needs', (kind) => {
     const { body, sms } = renderMessage(kind, locale, SENTINEL);
-    const needed = kind === 'login_data' ? [SENTINEL.login, SENTINEL.link] : [SENTINEL.code];
+    const needed =
+      kind === 'login_data'
+        ? [SENTINEL.login, SENTINEL.link]
+        : kind === 'tournament_prize'
+          ? [SENTINEL.place, SENTINEL.name, SENTINEL.prize, SENTINEL.link]
+          : [SENTINEL.code];
     if (kind === 'reset') needed.push(SENTINEL.link);
     for (const value of needed) expect(body).toContain(value);
-    expect(sms).toContain(kind === 'login_data' ? SENTINEL.link : SENTINEL.code);
+    const text = { login_data: SENTINEL.link, tournament_prize: SENTINEL.prize } as Record<string, string>;
+    expect(sms).toContain(text[kind] ?? SENTINEL.code);
     expect(`${body}\n${sms}`).not.toMatch(/\{\w+\}/);
+  });
+
+  test('a prize mail without a link (no public address) ends with the prize', () => {
+    const { body } = renderMessage('tournament_prize', locale, { ...SENTINEL, link: '' });
+    expect(body).toContain(SENTINEL.prize);
+    expect(body).not.toContain('\n');
   });
 });

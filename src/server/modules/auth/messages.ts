@@ -1,10 +1,16 @@
 import type { Locale } from '../../../shared/locales.ts';
 
 /** What a mail or SMS says, per purpose and locale. `{code}` and `{link}` are filled in. */
-export type MessageKind = 'verify' | 'login' | 'reset' | 'login_data';
+export type MessageKind = 'verify' | 'login' | 'reset' | 'login_data' | 'tournament_prize';
 
 /** Every kind, for tests that walk all templates. */
-export const MESSAGE_KINDS: readonly MessageKind[] = ['verify', 'login', 'reset', 'login_data'];
+export const MESSAGE_KINDS: readonly MessageKind[] = [
+  'verify',
+  'login',
+  'reset',
+  'login_data',
+  'tournament_prize',
+];
 
 interface Text {
   /**
@@ -38,6 +44,11 @@ const TEXTS: Record<Locale, Record<MessageKind, Text>> = {
       body: 'You log in to Orbita with: {login}\n\nTo set or change your password, open:\n{link}',
       sms: 'Orbita login: {login}. Password: {link}',
     },
+    tournament_prize: {
+      subject: 'Orbita: you won a tournament prize',
+      body: 'Congratulations! You finished in place {place} in the tournament “{name}” and won {prize}.\n\nThe standings and the prizes:\n{link}',
+      sms: 'Orbita: place {place} in “{name}”, you won {prize}.',
+    },
   },
   ru: {
     verify: {
@@ -59,6 +70,11 @@ const TEXTS: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Orbita: данные для входа',
       body: 'Для входа в Orbita используйте: {login}\n\nЧтобы задать или сменить пароль, откройте:\n{link}',
       sms: 'Вход в Orbita: {login}. Пароль: {link}',
+    },
+    tournament_prize: {
+      subject: 'Orbita: вы выиграли приз турнира',
+      body: 'Поздравляем! Вы заняли {place} место в турнире «{name}» и выиграли {prize}.\n\nИтоговая таблица и призы:\n{link}',
+      sms: 'Orbita: {place} место в «{name}», ваш приз {prize}.',
     },
   },
   kz: {
@@ -82,6 +98,11 @@ const TEXTS: Record<Locale, Record<MessageKind, Text>> = {
       body: 'Orbita-ға кіру үшін пайдаланыңыз: {login}\n\nҚұпиясөзді орнату немесе өзгерту үшін ашыңыз:\n{link}',
       sms: 'Orbita-ға кіру: {login}. Құпиясөз: {link}',
     },
+    tournament_prize: {
+      subject: 'Orbita: сіз турнир жүлдесін ұттыңыз',
+      body: 'Құттықтаймыз! Сіз «{name}» турнирінде {place}-орын алып, {prize} ұттыңыз.\n\nҚорытынды кесте мен жүлделер:\n{link}',
+      sms: 'Orbita: «{name}» турнирінде {place}-орын, жүлдеңіз {prize}.',
+    },
   },
   br: {
     verify: {
@@ -103,6 +124,11 @@ const TEXTS: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Orbita: seus dados de acesso',
       body: 'Você entra na Orbita com: {login}\n\nPara definir ou trocar sua senha, abra:\n{link}',
       sms: 'Acesso Orbita: {login}. Senha: {link}',
+    },
+    tournament_prize: {
+      subject: 'Orbita: você ganhou um prêmio de torneio',
+      body: 'Parabéns! Você terminou em {place}º lugar no torneio “{name}” e ganhou {prize}.\n\nA classificação e os prêmios:\n{link}',
+      sms: 'Orbita: {place}º lugar em “{name}”, seu prêmio é {prize}.',
     },
   },
   hi: {
@@ -126,12 +152,19 @@ const TEXTS: Record<Locale, Record<MessageKind, Text>> = {
       body: 'Orbita में लॉग इन के लिए इस्तेमाल करें: {login}\n\nपासवर्ड सेट करने या बदलने के लिए खोलें:\n{link}',
       sms: 'Orbita लॉग इन: {login}। पासवर्ड: {link}',
     },
+    tournament_prize: {
+      subject: 'Orbita: आपने टूर्नामेंट का इनाम जीता',
+      body: 'बधाई हो! आप टूर्नामेंट “{name}” में {place} स्थान पर रहे और {prize} जीते।\n\nअंतिम रैंकिंग और इनाम:\n{link}',
+      sms: 'Orbita: “{name}” में {place} स्थान, आपका इनाम {prize}।',
+    },
   },
 };
 
 /** The mail (subject, body) and SMS text of `kind` in `locale`; `values` fill the bodies only. */
 export function renderMessage(kind: MessageKind, locale: Locale, values: Record<string, string>): Text {
-  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+  // A link the sender cannot build (no public address) drops the paragraph that leads to it.
+  const linkless = (text: string) => (values.link === '' ? text.replace(/\n\n[^\n]*\n\{link\}$/, '') : text);
+  const fill = (text: string) => linkless(text).replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
   const text = TEXTS[locale][kind];
   return { subject: text.subject, body: fill(text.body), sms: fill(text.sms) };
 }

@@ -23,12 +23,15 @@ export class AuthService {
   readonly verification: ContactVerification;
   readonly recovery: PasswordRecovery;
   readonly passwords: PlayerPasswords;
+  /** Mails and texts to players (the other modules' transactional messages go through it too). */
+  readonly notifier: Notifier;
 
   constructor(deps: AuthDeps) {
     this.keys = deps.keys;
     this.throttle = new LoginThrottle(deps.database, deps.log);
     this.sessions = new Sessions(deps);
     const notifier = new Notifier(deps);
+    this.notifier = notifier;
     const parts = { notifier, sessions: this.sessions };
     this.registration = new Registrations(deps, parts);
     this.login = new Logins(deps, { ...parts, throttle: this.throttle });

@@ -217,6 +217,13 @@ export async function reconcile(
     owed += back.short;
     balances = { cash: back.cash, bonus: back.bonus };
   }
+  // Every leg void (cancelled): the stake came back, so the wager record says refunded and
+  // tournaments take its points back (docs/tournaments.md); a later result undoes that.
+  if (bet.counted || outcome.settled)
+    await tx.query(
+      `update wagers set refunded = $2 where product = 'sports' and ref = $1 and refunded <> $2`,
+      [`sports:${bet.id}`, outcome.settled && legs.every((leg) => leg.result?.void_factor === 1)],
+    );
   await tx.query(
     `update sport_bets set status = $2, paid = $3, owed = $4, moves = $5, counted = counted or $6,
             settled_at = case when $2 = 'settled' then $7::timestamptz else null end
