@@ -178,21 +178,23 @@ function MePanel({ locale, id, kind, currency, status: initialStatus, entry, buy
             <dd data-testid="tn-me-points">{pointsText(kind, me.points, currency, tag)}</dd>
           </div>
           <div>
-            <dt>{t('tournaments.me.prize')}</dt>
+            <dt>{t(status === 'finished' ? 'tournaments.board.won' : 'tournaments.me.prize')}</dt>
             <dd data-testid="tn-me-prize">
               {me.prize === null ? t('tournaments.me.noPrize') : moneyText(me.prize, currency, tag)}
             </dd>
           </div>
-          <div>
-            <dt>{t('tournaments.me.gap')}</dt>
-            <dd data-testid="tn-me-gap">
-              {me.gap !== null
-                ? pointsText(kind, me.gap, currency, tag)
-                : me.prize !== null
-                  ? t('tournaments.me.inPrizes')
-                  : '–'}
-            </dd>
-          </div>
+          {open && (
+            <div>
+              <dt>{t('tournaments.me.gap')}</dt>
+              <dd data-testid="tn-me-gap">
+                {me.gap !== null
+                  ? pointsText(kind, me.gap, currency, tag)
+                  : me.prize !== null
+                    ? t('tournaments.me.inPrizes')
+                    : '–'}
+              </dd>
+            </div>
+          )}
         </dl>
       )}
       {entry === 'auto' && me.rank === null && open && (

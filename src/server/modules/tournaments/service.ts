@@ -43,6 +43,7 @@ import {
   RATE_SCALE,
   rateFromText,
   rateText,
+  tablePays,
   toPlayer,
 } from './terms.ts';
 
@@ -126,6 +127,7 @@ export class Tournaments {
     return row.status;
   }
 
+  /** The pool the table's shares are taken of (fixed when it finished). */
   #pool(row: TournamentRow, totals: Totals): bigint {
     if (row.final_pool !== null) return BigInt(row.final_pool);
     return poolOf({
@@ -158,7 +160,7 @@ export class Tournaments {
       starts_at: row.starts_at.toISOString(),
       ends_at: row.ends_at.toISOString(),
       currency: row.currency,
-      prize_pool: fromMinor(pool),
+      prize_pool: fromMinor(tablePays(row.prizes, pool)),
       places_paid: placesPaid(row.prizes),
       entry: row.entry,
       buy_in: buyIn !== undefined ? { amount: fromMinor(BigInt(buyIn)), currency: buyInCurrency } : null,
@@ -270,7 +272,7 @@ export class Tournaments {
     return {
       id: row.id,
       status: this.#shownStatus(row, this.#d.clock.now()),
-      prize_pool: fromMinor(pool),
+      prize_pool: fromMinor(tablePays(row.prizes, pool)),
       participants: totals.participants,
       standings: rows,
       // A wire version in real time (the `time` order of src/shared/wire/realtime.ts): a test's
@@ -674,7 +676,7 @@ export class Tournaments {
       description_i18n: row.description,
       buy_ins: Object.fromEntries(Object.entries(row.buy_ins).map(([c, a]) => [c, fromMinor(BigInt(a))])),
       base_pool: fromMinor(BigInt(row.base_pool)),
-      prize_pool: fromMinor(this.#pool(row, totals)),
+      prize_pool: fromMinor(tablePays(row.prizes, this.#pool(row, totals))),
     };
   }
 
