@@ -223,21 +223,32 @@ async function fill(database: Database, id: string, userIds: readonly string[]):
         where t.id = $1`,
       [id],
     );
+    // Each of the four right behind the current holder of its rank (same points and time, a later
+    // seq); the first one point above everybody, the last behind the current last.
+    const columns = 'tournament_id, user_id, points, turnover, bets, reached_at, reached_seq, joined_at';
     for (const [i, rank] of RANKS.entries()) {
-      // Right behind the current holder of `rank` (same points and time, a later seq); the first
-      // one point above everybody.
-      await tx.query(
+      const [sql, values] =
         rank === 1
-          ? `insert into tournament_players (tournament_id, user_id, points, turnover, bets, reached_at, reached_seq, joined_at)
-             select $1, $2, max(points) + 100, max(points) + 100, 1, max(reached_at),
-                    nextval('tournament_reach_seq'), min(joined_at)
-               from tournament_players where tournament_id = $1 and $3::int = $3`
-          : `insert into tournament_players (tournament_id, user_id, points, turnover, bets, reached_at, reached_seq, joined_at)
-             select $1, $2, points, points, 1, reached_at, nextval('tournament_reach_seq'), joined_at
-               from tournament_players where tournament_id = $1
-              order by points desc, reached_at, reached_seq offset least($3::int, ${PARTICIPANTS - RANKS.length}) - 1 limit 1`,
-        [id, userIds[i], rank],
-      );
+          ? [
+              `select $1::bigint, $2::bigint, max(points) + 100, max(points) + 100, 1, max(reached_at),
+                      nextval('tournament_reach_seq'), min(joined_at)
+                 from tournament_players where tournament_id = $1`,
+              [id, userIds[i]],
+            ]
+          : rank >= PARTICIPANTS
+            ? [
+                `select $1::bigint, $2::bigint, points, points, 1, reached_at, nextval('tournament_reach_seq'), joined_at
+                   from tournament_players where tournament_id = $1
+                  order by points, reached_at desc, reached_seq desc limit 1`,
+                [id, userIds[i]],
+              ]
+            : [
+                `select $1::bigint, $2::bigint, points, points, 1, reached_at, nextval('tournament_reach_seq'), joined_at
+                   from tournament_players where tournament_id = $1
+                  order by points desc, reached_at, reached_seq offset $3 limit 1`,
+                [id, userIds[i], rank - 1],
+              ];
+      await tx.query(`insert into tournament_players (${columns}) ${sql}`, values);
     }
   });
   await database.query('vacuum analyze tournament_players');
@@ -248,10 +259,7 @@ async function fill(database: Database, id: string, userIds: readonly string[]):
 function explaining(database: Database, into: string[]): Queryable {
   return {
     async query<Row>(text: string, values?: unknown[]) {
-      const rows = await database.query<Record<string, string>>(
-        `explain (analyze, buffers) ${text}`,
-        values,
-      );
+      const rows = await database.query<Record<string, string>>(`explain (analyze, buffers) ${text}`, values);
       into.push(...rows.map((r) => Object.values(r)[0]!));
       return [] as Row[];
     },
@@ -276,7 +284,10 @@ async function timeQueries(database: Database, id: string, userIds: readonly str
   const rows: Timed[] = [];
   for (const [what, run] of queries) {
     await measureLoop({ concurrency: 1, seconds: 0.5 }, () => run(database).then(() => {}));
-    rows.push({ what, ...(await measureLoop({ concurrency: 1, seconds: SQL_SECONDS }, () => run(database).then(() => {}))) });
+    rows.push({
+      what,
+      ...(await measureLoop({ concurrency: 1, seconds: SQL_SECONDS }, () => run(database).then(() => {}))),
+    });
     if (process.env.BENCH_EXPLAIN) {
       const plan: string[] = [];
       await run(explaining(database, plan));
@@ -308,7 +319,10 @@ const start = (profile = false) =>
       : {}),
   });
 const result: Record<string, unknown> = {};
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(`${label}; load average before: ${load()}`);
 
 let server: RunningServer | undefined;
@@ -317,12 +331,16 @@ try {
     // 1. The race and the four players, through the API.
     server = await start();
     const board = await createRace(server, 'Bench race, 100,000 players', 100);
-    const readers = await Promise.all(RANKS.map(() => registeredPlayer(server!.url, { prefix: 'bench-rank' })));
+    const readers = await Promise.all(
+      RANKS.map(() => registeredPlayer(server!.url, { prefix: 'bench-rank' })),
+    );
     await server.stop();
     server = undefined;
 
     // 2. The participants written in-process while no server runs, and the queries alone.
-    const database = await openDatabase(fresh?.url ? { databaseUrl: fresh.url, poolSize: 1 } : { dataDir: dataDir! });
+    const database = await openDatabase(
+      fresh?.url ? { databaseUrl: fresh.url, poolSize: 1 } : { dataDir: dataDir! },
+    );
     let sql: Timed[];
     try {
       const ids = await database.query<{ id: string }>(
@@ -351,7 +369,9 @@ try {
       'p99 ms': r.p99,
       [`p99 < ${QUERY_P99_MS} ms`]: r.p99 < QUERY_P99_MS ? 'yes' : 'NO',
     }));
-    console.log(`\n(a) ${PARTICIPANTS} participants, the store's queries in-process, one at a time, ${SQL_SECONDS} s each`);
+    console.log(
+      `\n(a) ${PARTICIPANTS} participants, the store's queries in-process, one at a time, ${SQL_SECONDS} s each`,
+    );
     console.table(sqlRows);
 
     // 3. The same board over HTTP.
@@ -359,7 +379,11 @@ try {
     const agent = new http.Agent({ keepAlive: true, maxSockets: READ_CONCURRENCY });
     const reads: [string, string, string | null][] = [
       ['GET /tournaments/:id/board', `/api/tournaments/${board}/board`, null],
-      ['GET /tournaments/:id (detail), rank ~50,000', `/api/tournaments/${board}?locale=en`, readers[2]!.token],
+      [
+        'GET /tournaments/:id (detail), rank ~50,000',
+        `/api/tournaments/${board}?locale=en`,
+        readers[2]!.token,
+      ],
       ...readers.map((r, i): [string, string, string] => [
         `GET /tournaments/:id/me, rank ~${RANKS[i]!.toLocaleString('en')}`,
         `/api/tournaments/${board}/me`,
@@ -428,11 +452,21 @@ try {
     const body = JSON.stringify({ amount: '1', target: '50', direction: 'under' });
     let n = 0;
     const bet = async (caller: number) => {
-      const res = await call(agent, url, 'POST', '/api/games/dice/bet', players[(caller + n++) % players.length]!, body);
+      const res = await call(
+        agent,
+        url,
+        'POST',
+        '/api/games/dice/bet',
+        players[(caller + n++) % players.length]!,
+        body,
+      );
       if (res.status !== 200) throw new Error(`dice → ${res.status} ${res.body.slice(0, 200)}`);
     };
     const phases: Record<string, string | number>[] = [];
-    const sums = { off: { perSecond: 0, serverUs: 0, databaseUs: 0, count: 0 }, on: { perSecond: 0, serverUs: 0, databaseUs: 0, count: 0 } };
+    const sums = {
+      off: { perSecond: 0, serverUs: 0, databaseUs: 0, count: 0 },
+      on: { perSecond: 0, serverUs: 0, databaseUs: 0, count: 0 },
+    };
     const phaseResults: Record<string, unknown>[] = [];
     for (const [i, phase] of PATTERN.entries()) {
       const races =
@@ -502,7 +536,8 @@ try {
       .filter((line) => /"level":(40|50|60)/.test(line));
     result.serverWarnings = warnings.length;
     const messages = new Set(warnings.map((line) => /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200)));
-    if (warnings.length > 0) console.error(`server warnings (${warnings.length}):`, [...messages].join(' | '));
+    if (warnings.length > 0)
+      console.error(`server warnings (${warnings.length}):`, [...messages].join(' | '));
     await server.stop();
   }
   await fresh?.drop();
