@@ -62,7 +62,6 @@ const BET_DROP_PERCENT = 10;
 
 const OPERATOR = `bench-operator-${randomBytes(16).toString('hex')}`;
 const HOUR = 3_600_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 // ───────────────────────────── HTTP ─────────────────────────────

@@ -362,11 +362,13 @@ export class Tournaments {
         throw fail('forbidden', 'tournament', `tournament_${refusal}` as 'tournament_not_eligible_region');
       const currency = user.currency as Currency;
       const buyIn = t.buy_ins[currency] !== undefined ? BigInt(t.buy_ins[currency]) : 0n;
-      await tx.query(
+      // Two joins at once: the second waits on the first's row and then inserts nothing.
+      const inserted = await tx.query(
         `insert into tournament_players (tournament_id, user_id, joined_at, buy_in, buy_in_currency)
-         values ($1, $2, $3, $4, $5)`,
+         values ($1, $2, $3, $4, $5) on conflict (tournament_id, user_id) do nothing returning 1`,
         [id, user.id, this.#d.clock.date(), buyIn.toString(), buyIn > 0n ? currency : null],
       );
+      if (inserted.length === 0) return false;
       if (buyIn > 0n)
         await postWithin(tx, {
           idempotencyKey: `tournament:${id}:buy-in:${user.id}`,
