@@ -379,7 +379,7 @@ try {
     const reads: [string, string, string | null][] = [
       ['GET /tournaments/:id/board', `/api/tournaments/${board}/board`, null],
       [
-        'GET /tournaments/:id (detail), rank ~50,000',
+        `GET /tournaments/:id (detail), rank ~${RANKS[2]!.toLocaleString('en')}`,
         `/api/tournaments/${board}?locale=en`,
         readers[2]!.token,
       ],

@@ -359,6 +359,11 @@ export const envSchema = z.object({
   SPORTS_LIABILITY_MULTIPLE: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Sportsbook: the house edge the bonus engine and rakeback count on a sports stake (basis points). */
   SPORTS_EDGE_BPS: z.coerce.number().int().min(0).max(5_000).default(600),
+  /**
+   * Tournaments (docs/tournaments.md): how often this instance starts and finishes what is due and
+   * pays the prizes; 0 never (tests that tick by hand; another instance must then do it).
+   */
+  TOURNAMENT_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -16,7 +16,9 @@ import { playerWithCash } from '../helpers/players.ts';
  */
 const OPERATOR = 'operator-token-for-tournament-tests';
 const clock = new ManualClock(Date.now());
-const t = appForFile({ OPERATOR_API_TOKEN: OPERATOR, SPORTS_LIVE_DELAY_MS: '0' }, { clock });
+// The tests tick by hand (the schedule would tick when the clock has moved past an end).
+const ENV = { OPERATOR_API_TOKEN: OPERATOR, SPORTS_LIVE_DELAY_MS: '0', TOURNAMENT_TICK_MS: '0' };
+const t = appForFile(ENV, { clock });
 const op = { authorization: `Bearer ${OPERATOR}` };
 const HOUR = 3_600_000;
 
@@ -351,7 +353,7 @@ async function secondInstance() {
   const database = url ? await openDatabase({ databaseUrl: url, poolSize: 4 }) : t.database;
   const redis = process.env.TEST_REDIS_URL;
   const bus = redis ? await createRedisBus(redis, `tournaments-${Date.now()}:`) : t.bus;
-  const app = await createTestApp({ OPERATOR_API_TOKEN: OPERATOR }, { clock, database, bus });
+  const app = await createTestApp(ENV, { clock, database, bus });
   return {
     app: app.app,
     async close() {

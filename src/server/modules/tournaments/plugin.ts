@@ -100,7 +100,7 @@ export const tournamentsModule = modulePlugin(
     const advancing = new Periodic(tick, log, 'tournaments not advanced');
     let pushing: Election | null = null;
     app.addHook('onReady', async () => {
-      advancing.start(1_000);
+      if (config.env.TOURNAMENT_TICK_MS > 0) advancing.start(config.env.TOURNAMENT_TICK_MS);
       pushing = elect(
         database,
         TOURNAMENTS_LEADER_LOCK,
