@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores (1 here); the API files wait on PGlite
-    // and sockets as much as on the CPU, so two run faster on 2 cores (e2e stays serial).
+    // Vitest's default is one worker less than the cores (1 here); the files wait on PGlite,
+    // sockets and the browser as much as on the CPU, so two run faster on 2 cores.
     maxWorkers: 2,
     projects: [
       // Statistical tests (chi-square, Monte Carlo) take seconds when the machine is busy.
@@ -24,10 +24,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // A lazily loaded island can take seconds on a loaded 2-core machine; vitest's default
-          // poll timeout (1 s) made such waits flaky.
-          expect: { poll: { timeout: 10_000 } },
+          // Two files at once (each its own server and browser): the suite takes about two thirds
+          // of the time it takes one file at a time. A lazily loaded island can then take seconds
+          // on this 2-core machine: waits poll for up to 20 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -507,10 +507,18 @@ try {
       `\n(b) dice bets, ${CONCURRENCY} callers over ${PLAYERS} players, 1 RUB under 50, ${BET_SECONDS} s a phase after 2 s of warm-up`,
     );
     console.table(phases);
+    // CPU per bet, the server's and the database's together: what a running tournament adds on
+    // cores the server and the database share, less moved by the machine's load than the rate.
+    const cpuPerBet = (phase: 'off' | 'on') => mean(phase, 'serverUs') + mean(phase, 'databaseUs');
+    const cpuRise = 100 * (cpuPerBet('on') / cpuPerBet('off') - 1);
+    const line = (phase: 'off' | 'on') =>
+      `${Math.round(mean(phase, 'perSecond'))} bets/s, server ${Math.round(mean(phase, 'serverUs'))} µs/bet` +
+      (databaseName ? `, database ${Math.round(mean(phase, 'databaseUs'))} µs/bet` : '');
     const summary = {
-      'none running': `${Math.round(mean('off', 'perSecond'))} bets/s, server ${Math.round(mean('off', 'serverUs'))} µs/bet${databaseName ? `, database ${Math.round(mean('off', 'databaseUs'))} µs/bet` : ''}`,
-      [`${TOURNAMENTS} running`]: `${Math.round(mean('on', 'perSecond'))} bets/s, server ${Math.round(mean('on', 'serverUs'))} µs/bet${databaseName ? `, database ${Math.round(mean('on', 'databaseUs'))} µs/bet` : ''}`,
+      'none running': line('off'),
+      [`${TOURNAMENTS} running`]: line('on'),
       drop: `${round1(drop)} % (target <= ${BET_DROP_PERCENT} %: ${drop <= BET_DROP_PERCENT ? 'met' : 'NOT met'})`,
+      'CPU per bet': `+${round1(cpuRise)} %`,
     };
     console.log(summary);
     result.bets = {
@@ -524,6 +532,7 @@ try {
       on: Math.round(mean('on', 'perSecond')),
       dropPercent: round1(drop),
       met: drop <= BET_DROP_PERCENT,
+      cpuPerBetRisePercent: round1(cpuRise),
     };
   }
 } finally {

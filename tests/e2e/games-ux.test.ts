@@ -268,14 +268,15 @@ describe('game pages, as a new player reported them', () => {
         if (game === 'coinflip') {
           // Call until the series ends; cash out a win.
           await page.getByTestId('coinflip-heads').click();
+          // The call is decided once the series is lost or a cash-out is offered (after a right call).
+          const board = page.getByTestId('coinflip-board');
+          const cashout = page.getByTestId('coinflip-cashout');
           await expect
-            .poll(() => page.getByTestId('coinflip-board').getAttribute('data-series'))
-            .toMatch(/open|lost/);
-          await page.waitForTimeout(200);
-          if ((await page.getByTestId('coinflip-board').getAttribute('data-series')) === 'open') {
-            await expect.poll(() => page.getByTestId('coinflip-cashout').isEnabled()).toBe(true);
-            await page.getByTestId('coinflip-cashout').click();
-          }
+            .poll(
+              async () => (await board.getAttribute('data-series')) === 'lost' || (await cashout.isEnabled()),
+            )
+            .toBe(true);
+          if ((await board.getAttribute('data-series')) === 'open') await cashout.click();
           await expect
             .poll(() => page.getByTestId('coinflip-board').getAttribute('data-series'))
             .toMatch(/won|lost/);

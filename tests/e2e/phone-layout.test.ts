@@ -238,7 +238,8 @@ describe('the lobby and the navigation', () => {
     const page = await context.newPage();
     await page.goto(`${stage.server.url}/en/tournaments`);
     expect(await page.locator('.site-footer a[href="/en/top"]').count()).toBe(1);
-    expect(await page.locator('main a[href="/en/top"]').count()).toBe(1);
+    // The tournaments' tabs link the week's top.
+    expect(await page.locator('main a[href="/en/top?period=week"]').count()).toBe(1);
     const current = page.locator('main nav a[aria-current="page"]');
     expect(await current.getAttribute('href')).toBe('/en/tournaments');
     // The header marks its link (in the row or under More, whichever shows).

@@ -87,9 +87,17 @@ describe('the sitemap', () => {
   });
 
   test('leaves out private pages and placeholders', () => {
-    for (const p of ['/en/profile', '/en/error', '/en/no-access', '/en/tournaments', '/en/betting/my-bets']) {
+    for (const p of [
+      '/en/profile',
+      '/en/error',
+      '/en/no-access',
+      '/en/tournament/42',
+      '/en/betting/my-bets',
+    ]) {
       expect(sitemap).not.toContain(`${server.url}${p}<`);
     }
+    for (const p of ['/en/tournaments', '/en/tournaments/finished', '/en/top'])
+      expect(sitemap).toContain(`${server.url}${p}<`);
   });
 
   test('each listed URL answers 200 with a canonical pointing to itself; no two share a title or description', async () => {
