@@ -127,14 +127,14 @@ DECLARE
   seq bigint;
   win_points bigint;
   mult bigint;
-  -- One VIP point in each currency's minor units (src/shared/vip.ts POINT_MINOR).
-  point_minor constant jsonb := '{"RUB": 100, "USD": 1, "EUR": 1, "KZT": 500, "INR": 100}';
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM top_wins WHERE product = NEW.product AND ref = NEW.ref;
   END IF;
   IF NEW.payout > NEW.stake AND NOT NEW.refunded THEN
-    win_points := (NEW.payout - NEW.stake) / (point_minor ->> NEW.currency)::bigint;
+    -- One VIP point in each currency's minor units (src/shared/vip.ts POINT_MINOR).
+    win_points := (NEW.payout - NEW.stake)
+                  / CASE NEW.currency WHEN 'RUB' THEN 100 WHEN 'INR' THEN 100 WHEN 'KZT' THEN 500 ELSE 1 END;
     mult := NEW.payout * 10000 / NEW.stake;
     IF mult >= 50000 OR win_points >= 5000 THEN
       INSERT INTO top_wins (product, ref, user_id, game, currency, stake, payout, win_points, multiplier, settled_at)
@@ -142,6 +142,12 @@ BEGIN
               NEW.settled_at)
       ON CONFLICT DO NOTHING;
     END IF;
+  END IF;
+
+  -- Most stakes find no tournament running: a look at one small table, no join and no lock.
+  IF NOT EXISTS (SELECT 1 FROM tournaments
+                  WHERE status IN ('upcoming', 'active') AND starts_at <= NEW.settled_at AND NEW.settled_at < ends_at) THEN
+    RETURN NULL;
   END IF;
 
   FOR t IN
@@ -164,20 +170,29 @@ BEGIN
       IF t.entry = 'auto' THEN
         CONTINUE WHEN cardinality(t.regions) > 0 AND NOT EXISTS (
           SELECT 1 FROM users u WHERE u.id = NEW.user_id AND u.region = ANY (t.regions));
-        INSERT INTO tournament_players AS p
-               (tournament_id, user_id, points, turnover, bets, reached_at, reached_seq, joined_at)
-        VALUES (t.id, NEW.user_id, value, conv, 1, NEW.settled_at, seq, NEW.settled_at)
-        ON CONFLICT (tournament_id, user_id) DO UPDATE SET
-          points = CASE WHEN t.kind = 'multiplier' THEN greatest(p.points, excluded.points)
-                        ELSE p.points + excluded.points END,
-          turnover = p.turnover + excluded.turnover,
-          bets = p.bets + 1,
-          reached_at = CASE WHEN (t.kind = 'multiplier' AND excluded.points > p.points)
-                              OR (t.kind <> 'multiplier' AND excluded.points <> 0)
-                            THEN excluded.reached_at ELSE p.reached_at END,
-          reached_seq = CASE WHEN (t.kind = 'multiplier' AND excluded.points > p.points)
-                               OR (t.kind <> 'multiplier' AND excluded.points <> 0)
-                             THEN excluded.reached_seq ELSE p.reached_seq END;
+        -- One statement per kind, so each keeps one plan (a kind read inside it made PL/pgSQL plan
+        -- it again for every stake).
+        IF t.kind = 'multiplier' THEN
+          INSERT INTO tournament_players AS p
+                 (tournament_id, user_id, points, turnover, bets, reached_at, reached_seq, joined_at)
+          VALUES (t.id, NEW.user_id, value, conv, 1, NEW.settled_at, seq, NEW.settled_at)
+          ON CONFLICT (tournament_id, user_id) DO UPDATE SET
+            points = greatest(p.points, excluded.points),
+            turnover = p.turnover + excluded.turnover,
+            bets = p.bets + 1,
+            reached_at = CASE WHEN excluded.points > p.points THEN excluded.reached_at ELSE p.reached_at END,
+            reached_seq = CASE WHEN excluded.points > p.points THEN excluded.reached_seq ELSE p.reached_seq END;
+        ELSE
+          INSERT INTO tournament_players AS p
+                 (tournament_id, user_id, points, turnover, bets, reached_at, reached_seq, joined_at)
+          VALUES (t.id, NEW.user_id, value, conv, 1, NEW.settled_at, seq, NEW.settled_at)
+          ON CONFLICT (tournament_id, user_id) DO UPDATE SET
+            points = p.points + excluded.points,
+            turnover = p.turnover + excluded.turnover,
+            bets = p.bets + 1,
+            reached_at = CASE WHEN excluded.points <> 0 THEN excluded.reached_at ELSE p.reached_at END,
+            reached_seq = CASE WHEN excluded.points <> 0 THEN excluded.reached_seq ELSE p.reached_seq END;
+        END IF;
       ELSE
         UPDATE tournament_players p SET
           points = CASE WHEN t.kind = 'multiplier' THEN greatest(p.points, value) ELSE p.points + value END,

@@ -103,14 +103,18 @@ export interface StandingRow {
   currency: Currency | null;
 }
 
-/** The first `limit` places, best first, ties to the one who reached the score first. */
+/**
+ * The first `limit` places, best first, ties to the one who reached the score first. The order is
+ * the rank index's (`points desc nulls last`; points are never null), so the index is read in
+ * order and only `limit` entries are touched.
+ */
 export function standings(db: Queryable, id: string, limit: number, offset = 0): Promise<StandingRow[]> {
   return db.query<StandingRow>(
     `select p.user_id::text, p.points::text, p.reached_at, p.reached_seq::text, u.name, u.is_statistics_hidden,
             u.currency
        from tournament_players p join users u on u.id = p.user_id
       where p.tournament_id = $1
-      order by p.points desc, p.reached_at, p.reached_seq
+      order by p.points desc nulls last, p.reached_at, p.reached_seq
       limit $2 offset $3`,
     [id, limit, offset],
   );
@@ -139,8 +143,8 @@ export async function placeOf(
 /** The points of the place `place` (1-based), or undefined when fewer take part. */
 export async function pointsAt(db: Queryable, id: string, place: number): Promise<bigint | undefined> {
   const [row] = await db.query<{ points: string }>(
-    `select points::text from tournament_players where tournament_id = $1
-      order by points desc, reached_at, reached_seq offset $2 limit 1`,
+    `select p.points::text from tournament_players p where p.tournament_id = $1
+      order by p.points desc nulls last, p.reached_at, p.reached_seq offset $2 limit 1`,
     [id, place - 1],
   );
   return row ? BigInt(row.points) : undefined;
