@@ -134,7 +134,11 @@ describe('points', () => {
     expect(board.standings[0]).toMatchObject({ rank: 1, points: '30.00' });
     expect(board.standings[99]).toMatchObject({ rank: 100, points: '0.30' });
     // The last of them is 27.01 short of the tenth and last paid place (27.30, ties lose).
-    expect((await detail(race, players[0]!.token)).me).toMatchObject({ rank: 100, gap: '27.01', prize: null });
+    expect((await detail(race, players[0]!.token)).me).toMatchObject({
+      rank: 100,
+      gap: '27.01',
+      prize: null,
+    });
     await end();
   });
 
