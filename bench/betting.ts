@@ -42,7 +42,7 @@ import { FEED_SIGNATURE_HEADER, signFeedBody } from '../src/sportsfeed/signing.t
 import { freshDatabaseUrl } from '../tests/helpers/database.ts';
 import { fundedPlayer } from '../tests/helpers/funding.ts';
 import { startServer } from '../tests/helpers/server.ts';
-import { type Measured, measureLoop } from './measure.ts';
+import { keepAliveCall, type Measured, measureLoop } from './measure.ts';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50);
@@ -466,33 +466,7 @@ function post(
   body: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; body: string }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: pathname,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  return keepAliveCall(agent, base, 'POST', pathname, headers, body);
 }
 
 /** A POST that must answer 200. */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 /** What a measured loop did: operations, failures, the rate, and latency percentiles in ms. */
@@ -50,4 +51,46 @@ export async function measureLoop(
     p50: at(0.5),
     p99: at(0.99),
   };
+}
+
+/**
+ * One HTTP call over a keep-alive socket of `agent` (node:http: fetch would cost the shared cores
+ * as much as the server, bench/games.ts); resolves with the status and the body.
+ */
+export function keepAliveCall(
+  agent: http.Agent,
+  base: string,
+  method: 'GET' | 'POST',
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: pathname,
+        method,
+        agent,
+        headers: {
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -44,7 +44,7 @@ import { placeOf, pointsAt, standings, totalsOf } from '../src/server/modules/to
 import { freshDatabaseUrl } from '../tests/helpers/database.ts';
 import { fundedPlayer, registeredPlayer } from '../tests/helpers/funding.ts';
 import { type RunningServer, startServer } from '../tests/helpers/server.ts';
-import { type Measured, measureLoop } from './measure.ts';
+import { keepAliveCall, type Measured, measureLoop } from './measure.ts';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 100_000);
 const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 3);
@@ -67,10 +67,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 // ───────────────────────────── HTTP ─────────────────────────────
 
-/**
- * One call over a keep-alive socket of `agent` (node:http: fetch would cost the shared cores as
- * much as the server, bench/games.ts); resolves with the status and the body.
- */
+/** One call as a player (`token`) or a guest, over a keep-alive socket of `agent`. */
 function call(
   agent: http.Agent,
   base: string,
@@ -79,34 +76,14 @@ function call(
   token: string | null,
   body?: string,
 ): Promise<{ status: number; body: string }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: pathname,
-        method,
-        agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  return keepAliveCall(
+    agent,
+    base,
+    method,
+    pathname,
+    token ? { authorization: `Bearer ${token}` } : {},
+    body,
+  );
 }
 
 /** A call that must answer 200: its parsed body. */

@@ -725,7 +725,3 @@ export class Tournaments {
     };
   }
 }
-
-/** A locale from a query or header, else English. */
-export const localeOr = (value: unknown): Locale =>
-  typeof value === 'string' && isLocale(value) ? value : 'en';

@@ -145,13 +145,3 @@ export function checkPrizes(
   if (shares > 10_000) return 'prize_shares';
   return terms;
 }
-
-/** The places in order, ties broken by who reached the score first (`reached_at`, then `reached_seq`). */
-export function compareStanding(
-  a: { points: bigint; reachedAt: number; reachedSeq: bigint },
-  b: { points: bigint; reachedAt: number; reachedSeq: bigint },
-): number {
-  if (a.points !== b.points) return a.points > b.points ? -1 : 1;
-  if (a.reachedAt !== b.reachedAt) return a.reachedAt - b.reachedAt;
-  return a.reachedSeq < b.reachedSeq ? -1 : a.reachedSeq > b.reachedSeq ? 1 : 0;
-}
