@@ -230,6 +230,13 @@ async function fill(database: Database, id: string, userIds: readonly string[]):
               ];
       await tx.query(`insert into tournament_players (${columns}) ${sql}`, values);
     }
+    // The totals the fold keeps beside the scores, as it would have kept them.
+    await tx.query(
+      `update tournament_totals x set participants = s.n, turnover = s.turnover
+         from (select count(*)::int as n, sum(turnover) as turnover from tournament_players where tournament_id = $1) s
+        where x.tournament_id = $1`,
+      [id],
+    );
   });
   await database.query('vacuum analyze tournament_players');
   await database.query('vacuum analyze users');
@@ -258,7 +265,7 @@ async function timeQueries(database: Database, id: string, userIds: readonly str
       `placeOf: rank ~${RANKS[i]!.toLocaleString('en')} (me)`,
       (db) => placeOf(db, id, userId),
     ]),
-    ['totalsOf: participants, turnover (board, me)', (db) => totalsOf(db, [id])],
+    ['totalsOf: participants, turnover (kept by the fold)', (db) => totalsOf(db, [id])],
     ['pointsAt: the last paid place (me)', (db) => pointsAt(db, id, 100)],
   ];
   const rows: Timed[] = [];

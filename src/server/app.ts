@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tournaments: {
           list: (status, locale) => app.tournaments.content.list(status, locale, null),
           detail: (id, locale) => app.tournaments.content.detail(id, locale),
+          winners: (locale, limit) => app.tournaments.content.winners(locale, limit),
           top: (q) => app.tournaments.content.top(q),
           topCrash: (q) => app.tournaments.content.topCrash(q),
         },

@@ -1,6 +1,7 @@
 import { describe, expect, onTestFinished as onTheEnd, test } from 'vitest';
 import { ManualClock } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { SCORING_LOCK } from '../../src/server/modules/tournaments/store.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import { createRedisBus } from '../../src/server/realtime/bus.ts';
 import { appForFile, createTestApp, type TestApp } from '../helpers/app.ts';
@@ -8,8 +9,9 @@ import { bearer } from '../helpers/auth.ts';
 import { playerWithCash } from '../helpers/players.ts';
 
 /**
- * Tournaments through the real API (docs/tournaments.md): points kept by the wager record's trigger
- * in each stake's transaction (exact, converted, weighted, ties to the first to reach a score),
+ * Tournaments through the real API (docs/tournaments.md): points written to the scoring outbox in
+ * each stake's transaction and folded into the standings (exact, converted, weighted, ties to the
+ * first to reach a score),
  * a refunded stake taking its points back, opt-in with a buy-in refunded on cancel, and the end:
  * standings frozen and prizes paid exactly once, across a restart between deciding and paying
  * and with two instances finishing at once.
@@ -56,7 +58,9 @@ const dice = (token: string, amount = '1', target = '50', app: TestApp = t) =>
     payload: { amount, target, direction: 'under' },
   });
 
+/** A tournament as the API shows it, after the outbox is folded (the leader does every second). */
 async function detail(id: string, token?: string) {
+  await t.app.tournaments.fold();
   const res = await t.app.inject({
     url: `/api/tournaments/${id}?locale=ru`,
     headers: token ? bearer(token) : {},
@@ -114,11 +118,28 @@ describe('points', () => {
     const players = await Promise.all(
       Array.from({ length: 100 }, () => playerWithCash(t, 100_00n, { currency: 'USD' })),
     );
-    // Player i stakes (i + 1) × 10 cents three times, all 300 stakes at once.
+    // Player i stakes (i + 1) × 10 cents three times, all 300 stakes at once, with folds of the
+    // outbox running among them (each event counted once, whichever fold takes it).
+    const folding: Promise<number>[] = [];
     const answers = await Promise.all(
-      players.flatMap((p, i) => Array.from({ length: 3 }, () => dice(p.token, ((i + 1) / 10).toFixed(2)))),
+      players.flatMap((p, i) =>
+        Array.from({ length: 3 }, (_, k) => {
+          if (k === 0 && i % 20 === 0) folding.push(t.app.tournaments.fold());
+          return dice(p.token, ((i + 1) / 10).toFixed(2));
+        }),
+      ),
     );
     expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+    const folded = (await Promise.all(folding)).reduce((a, b) => a + b, 0) + (await t.app.tournaments.fold());
+    expect(folded).toBeLessThanOrEqual(300);
+    const [left] = await t.database.query<{ n: number }>('select count(*)::int as n from tournament_events');
+    expect(left!.n).toBe(0);
+    // The totals kept beside the scores: 100 players, turnover Σ 3 × (i + 1) × 10 cents.
+    const [totals] = await t.database.query<{ participants: number; turnover: string }>(
+      'select participants, turnover::text from tournament_totals where tournament_id = $1',
+      [race],
+    );
+    expect(totals).toEqual({ participants: 100, turnover: String(3 * 10 * ((100 * 101) / 2)) });
     const rows = await t.database.query<{ user_id: string; points: string; bets: number }>(
       'select user_id::text, points::text, bets from tournament_players where tournament_id = $1',
       [race],
@@ -410,6 +431,19 @@ describe('the end', () => {
       `tournament:${race}:%`,
     ]);
     expect(prizes.length).toBe(1);
+    // The lobby announces them, the latest first, each in their own currency; the page is dropped
+    // from the page cache when they are paid.
+    const winners = await t.app.inject({ url: '/api/tournaments/winners?locale=ru&limit=50' });
+    expect(winners.statusCode, winners.body).toBe(200);
+    expect(
+      winners
+        .json()
+        .data.filter((w: Body) => w.tournament_id === race)
+        .map((w: Body) => [w.place, w.tournament, w.kind, w.amount, w.currency, typeof w.player]),
+    ).toEqual([
+      [1, 'Тестовая гонка', 'cash', '20.00', 'USD', 'string'],
+      [2, 'Тестовая гонка', 'bonus', '1000.00', 'RUB', 'string'],
+    ]);
     // Each winner is told, in their language, once.
     const mails = await t.database.query<{ recipient: string; subject: string; body: string }>(
       `select recipient, subject, body from outbox where kind = 'tournament_prize' and recipient = any($1)`,
@@ -445,6 +479,67 @@ describe('the end', () => {
     });
     expect(again.statusCode).toBe(409);
   });
+
+  // Needs a second connection holding a stake's transaction open: PostgreSQL only (PGlite has one).
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a stake in flight when it ends counts, one after it does not (PostgreSQL)',
+    async () => {
+      const race = await tournament({ prizes: [{ from: 1, to: 1, amount: '3' }] });
+      const p = await playerWithCash(t, 100_00n, { currency: 'USD' });
+      const other = await openDatabase({ databaseUrl: t.config.env.DATABASE_URL!, poolSize: 2 });
+      const settle = (tx: { query: typeof other.query }, ref: string, stake: number) =>
+        tx.query(
+          `insert into wagers (product, ref, user_id, game, currency, stake, payout)
+           values ('originals', $1, $2, 'dice', 'USD', $3, 0)`,
+          [`${ref}-${race}`, p.id, stake],
+        );
+      try {
+        // A stake settled in a transaction that has not committed yet (a bet mid-way).
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let settled!: () => void;
+        const written = new Promise<void>((resolve) => {
+          settled = resolve;
+        });
+        const inFlight = other.transaction(async (tx) => {
+          await settle(tx, 'in-flight', 700);
+          settled();
+          await held;
+        });
+        await written;
+        const ending = t.app.tournaments.service.finish(race, { early: true });
+        // The end waits for it: its exclusive request on the scoring lock is queued.
+        await expect
+          .poll(async () => {
+            const [row] = await t.database.query<{ n: number }>(
+              `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`,
+              [SCORING_LOCK],
+            );
+            return row!.n;
+          })
+          .toBe(1);
+        release();
+        await inFlight;
+        expect(await ending).toBe(true);
+        await settle(other, 'after', 500);
+        expect((await detail(race, p.token)).me).toMatchObject({ rank: 1, points: '7.00' });
+        const [payout] = await t.database.query<{ points: string }>(
+          'select points::text from tournament_payouts where tournament_id = $1',
+          [race],
+        );
+        expect(payout).toEqual({ points: '700' });
+        expect((await t.app.tournaments.service.payPrizes()).map((w) => w.userId)).toEqual([p.id]);
+      } finally {
+        // The two stakes had no bet behind them: off the record again, so the ledger check holds.
+        await t.database.query('delete from wagers where ref = any($1)', [
+          [`in-flight-${race}`, `after-${race}`],
+        ]);
+        await other.close();
+      }
+    },
+  );
 
   test('a restart between deciding and paying pays the rest once; two instances ending it at once pay once', async () => {
     const race = await tournament({ prizes: [{ from: 1, to: 2, amount: '5' }] });

@@ -96,8 +96,22 @@ describe('tournaments', () => {
       [2, '10.00'],
     ]);
     await expect.poll(() => board.getAttribute('data-status'), WAIT).toBe('finished');
+    // The head says so too, without a reload.
+    const head = page.getByTestId('tn-hero');
+    await expect.poll(() => head.getAttribute('data-status'), WAIT).toBe('finished');
+    expect(await head.locator('.tn-status').textContent()).toBe('Finished');
+    expect(await head.locator('.tn-countdown').getAttribute('data-timing')).toBe('ended');
+    // Ended early: the end shown is now, not the planned one a day away.
+    const ends = Date.parse((await head.locator('time[data-tn-ends]').getAttribute('datetime')) ?? '');
+    expect(Math.abs(ends - Date.now())).toBeLessThan(60_000);
     await expect.poll(async () => Number(digits(await headerBalance(page))), WAIT).toBe(before + 50_00);
     await shot(page, 'tournament-finished', { wide: 1440 });
+    // The lobby announces the winners (the rendered page was dropped when the prizes were paid).
+    await page.goto(`${stage.server.url}/en/tournaments`, { waitUntil: 'domcontentloaded' });
+    const winner = page.locator(`[data-testid="tn-winner"][data-tournament="${id}"][data-place="1"]`);
+    await expect.poll(() => winner.count(), WAIT).toBe(1);
+    expect(await winner.textContent()).toContain('Place 1 in Dice Dash');
+    expect(await winner.textContent()).toContain('$50.00');
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,7 +1,7 @@
 import { getT } from '../../i18n/index.ts';
 import { localizePath } from '../../i18n/routing.ts';
 import { SERVER_TIME_ZONE } from '../../islands/betting/format.ts';
-import type { Translate } from '../../islands/tournaments/format.ts';
+import { dayFormat, momentFormat, type Translate } from '../../islands/tournaments/format.ts';
 import type { SiteContent } from '../../server/http/site.ts';
 import { formatDate } from '../../shared/date-format.ts';
 import { LANGUAGE_TAG } from '../../shared/locales.ts';
@@ -79,17 +79,8 @@ export function serverView(locals: App.Locals): ServerView {
     exists: (key) => t(key, { defaultValue: '' }) !== '',
     tag,
     now: Date.now(),
-    dateTime: (iso) =>
-      formatDate(iso, tag, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      }),
-    date: (iso) => formatDate(iso, tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
+    dateTime: (iso) => formatDate(iso, tag, momentFormat(timeZone)),
+    date: (iso) => formatDate(iso, tag, dayFormat(timeZone)),
     when: (iso) => formatDate(iso, tag, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
     number: (value) => numberFormat(tag).format(value),
     href: (path) => localizePath(path, locale, site.strategy, site.defaultLocale),

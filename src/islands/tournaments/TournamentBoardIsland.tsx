@@ -2,14 +2,17 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { realtime } from '../../client/realtime.ts';
-import type { TournamentBoard, TournamentKind } from '../../shared/api/tournaments.ts';
+import type { TournamentBoard, TournamentKind, TournamentStatus } from '../../shared/api/tournaments.ts';
+import { formatDate } from '../../shared/date-format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
 import { tournamentChannel } from '../../shared/wire/realtime.ts';
+import { SERVER_TIME_ZONE } from '../betting/format.ts';
 import { tournamentsApi } from './api.ts';
-import { newerBoard, type Translate } from './format.ts';
+import { dayFormat, momentFormat, newerBoard, type Translate } from './format.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { $liveBoard, $myRank } from './store.ts';
 import { TournamentsRoot } from './TournamentsRoot.tsx';
+import { timingText } from './time.ts';
 
 interface BoardProps {
   locale: Locale;
@@ -43,6 +46,11 @@ function LiveBoard({ locale, id, kind, currency, board: initial, staticId }: Boa
   const [board, setBoard] = useState(initial);
   const myRank = useStore($myRank);
   const shown = useRef(board);
+  const tag = LANGUAGE_TAG[locale];
+
+  useEffect(() => {
+    if (board.status !== initial.status) markHead(board.status, t, tag, SERVER_TIME_ZONE[locale]);
+  }, [board.status, initial.status, t, tag, locale]);
 
   const take = useCallback((incoming: TournamentBoard) => {
     const next = newerBoard(shown.current, incoming);
@@ -80,15 +88,34 @@ function LiveBoard({ locale, id, kind, currency, board: initial, staticId }: Boa
     });
   }, [id, over, take, load]);
 
-  return (
-    <Leaderboard
-      board={board}
-      kind={kind}
-      currency={currency}
-      tag={LANGUAGE_TAG[locale]}
-      t={t}
-      myRank={myRank}
-      live
-    />
-  );
+  return <Leaderboard board={board} kind={kind} currency={currency} tag={tag} t={t} myRank={myRank} live />;
+}
+
+/**
+ * The page's head, which the server rendered, follows the status a board brings: a tournament
+ * the operator ended says "Finished" and when, without a reload (its countdown stops; an end
+ * brought forward shows as now, in the zone the server wrote the page in).
+ */
+function markHead(status: TournamentStatus, t: Translate, tag: string, timeZone: string) {
+  const head = document.querySelector<HTMLElement>('[data-testid="tn-hero"]');
+  if (!head || head.dataset.status === status) return;
+  head.dataset.status = status;
+  const chip = head.querySelector<HTMLElement>('.tn-status');
+  if (chip) {
+    chip.dataset.status = status;
+    chip.textContent = t(`tournaments.status.${status}`);
+  }
+  const countdown = head.querySelector<HTMLElement>('.tn-countdown');
+  if (countdown && (status === 'finished' || status === 'cancelled')) {
+    delete countdown.dataset.tnUntil;
+    countdown.dataset.timing = status === 'finished' ? 'ended' : 'cancelled';
+    const now = new Date();
+    const today = formatDate(now, tag, dayFormat(timeZone));
+    countdown.textContent = timingText({ key: status === 'finished' ? 'ended' : 'cancelled' }, t, today);
+  }
+  const ends = head.querySelector<HTMLTimeElement>('time[data-tn-ends]');
+  if (ends && status === 'finished' && Date.parse(ends.dateTime) > Date.now()) {
+    ends.dateTime = new Date().toISOString();
+    ends.textContent = formatDate(new Date(), tag, momentFormat(timeZone));
+  }
 }

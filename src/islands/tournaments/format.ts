@@ -11,6 +11,25 @@ import { numberFormat } from '../../shared/number-format.ts';
 import type { Product } from '../../shared/products.ts';
 import type { Translate } from './time.ts';
 
+/** A tournament's start or end as the pages write it: "29 Nov 2026, 18:00 MSK" in `timeZone`. */
+export const momentFormat = (timeZone: string): Intl.DateTimeFormatOptions => ({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone,
+  timeZoneName: 'short',
+});
+
+/** A day as the pages write it: "29 Nov 2026" in `timeZone`. */
+export const dayFormat = (timeZone: string): Intl.DateTimeFormatOptions => ({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone,
+});
+
 /**
  * How the tournament pages and the top write what the API sends (src/shared/api/tournaments.ts):
  * points and money, the prize table, the games that count (times: time.ts). The same on the server

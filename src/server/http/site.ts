@@ -16,6 +16,7 @@ import type {
   TournamentCard,
   TournamentDetail,
   TournamentListStatus,
+  TournamentWinner,
 } from '../../shared/api/tournaments.ts';
 import { connectSources } from '../../shared/hosts.ts';
 import type { Locale } from '../../shared/locales.ts';
@@ -79,6 +80,7 @@ export interface SiteContent {
   tournaments?: {
     list(status: TournamentListStatus, locale: Locale): Promise<TournamentCard[]>;
     detail(id: string, locale: Locale): Promise<TournamentDetail | null>;
+    winners(locale: Locale, limit: number): Promise<TournamentWinner[]>;
     top(q: {
       period: TopPeriod;
       order: TopOrder;

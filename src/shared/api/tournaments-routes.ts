@@ -19,6 +19,7 @@ import {
   tournamentCard,
   tournamentDetail,
   tournamentMe,
+  tournamentWinner,
 } from './tournaments.ts';
 
 /** Tournaments and the top (docs/tournaments.md); the answers are in src/shared/api/tournaments.ts. */
@@ -34,6 +35,10 @@ export const tournamentsQuery = z.object({
   locale: localeQuery,
 });
 export const tournamentQuery = z.object({ locale: localeQuery });
+export const winnersQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  locale: localeQuery,
+});
 export const topQuery = z.object({
   period: z.enum(TOP_PERIODS, { error: 'invalid_period' }).default('day'),
   order: z.enum(TOP_ORDERS, { error: 'invalid_order' }).default('win'),
@@ -156,6 +161,11 @@ export const ROUTES = {
     summary: 'Tournaments of one status (active, upcoming, finished), soonest first',
     querystring: tournamentsQuery,
     response: { 200: z.object({ data: z.array(tournamentCard) }) },
+  }),
+  'GET /tournaments/winners': route({
+    summary: 'The latest prizes paid: who won which place of which tournament',
+    querystring: winnersQuery,
+    response: { 200: z.object({ data: z.array(tournamentWinner) }) },
   }),
   'GET /tournaments/:id': route({
     summary: 'One tournament: rules, prize table, the top 100 and the caller’s own place',

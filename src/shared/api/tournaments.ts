@@ -175,6 +175,23 @@ export const topRow = z.object({
 });
 export type TopRow = z.input<typeof topRow>;
 
+/**
+ * A prize paid, as the tournaments' lobby announces it (the latest first): who won which place of
+ * which tournament, and what reached them, in their own currency.
+ */
+export const tournamentWinner = z.object({
+  tournament_id: z.string(),
+  tournament: z.string(),
+  place: z.number().int(),
+  /** As the board names players (null: the player hides their statistics). */
+  player: z.string().nullable(),
+  kind: z.enum(PRIZE_KINDS),
+  amount: decimal,
+  currency: z.enum(CURRENCIES),
+  paid_at: timestamp,
+});
+export type TournamentWinner = z.input<typeof tournamentWinner>;
+
 /** One of crash's luckiest rounds: the highest crash points. */
 export const topCrashRound = z.object({
   rank: z.number().int(),

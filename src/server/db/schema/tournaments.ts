@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -16,8 +17,9 @@ import { createdAt } from './columns.ts';
 
 /**
  * Tournaments (docs/tournaments.md, src/server/modules/tournaments): their terms, the players'
- * scores and the prizes paid. Scores are kept by the wager record's trigger
- * (drizzle/0026_tournaments.sql `tournament_score`), in the transaction of every settled stake.
+ * scores and the prizes paid. Every settled stake's transaction writes an event to the scoring
+ * outbox (the wager record's trigger, drizzle/0027_tournament_outbox.sql); the scores are folded
+ * from it once a second and before a tournament finishes.
  */
 
 export const tournaments = pgTable(
@@ -107,6 +109,40 @@ export const tournamentPlayers = pgTable(
 );
 
 export const tournamentReachSeq = pgSequence('tournament_reach_seq');
+
+/**
+ * The scoring outbox: one row per settled stake (or a stake's payout changed, or refunded) while
+ * a tournament runs, written by the wager record's trigger in the stake's own transaction, folded
+ * into `tournament_players` in batches and deleted in the same transaction
+ * (drizzle/0027_tournament_outbox.sql `tournament_fold`). `old_*` are null for a new stake.
+ */
+export const tournamentEvents = pgTable('tournament_events', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().default(sql`nextval('tournament_reach_seq')`),
+  product: text('product').notNull(),
+  game: text('game').notNull(),
+  userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  stake: bigint('stake', { mode: 'bigint' }).notNull(),
+  payout: bigint('payout', { mode: 'bigint' }).notNull(),
+  refunded: boolean('refunded').notNull(),
+  oldStake: bigint('old_stake', { mode: 'bigint' }),
+  oldPayout: bigint('old_payout', { mode: 'bigint' }),
+  oldRefunded: boolean('old_refunded'),
+  settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A tournament's totals (participants, turnover and buy-ins in its currency), kept beside the
+ * scores by the fold and by joins, so that a page never sums the whole standings.
+ */
+export const tournamentTotals = pgTable('tournament_totals', {
+  tournamentId: bigint('tournament_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  participants: integer('participants').notNull().default(0),
+  turnover: bigint('turnover', { mode: 'bigint' }).notNull().default(sql`0`),
+  buyIns: bigint('buy_ins', { mode: 'bigint' }).notNull().default(sql`0`),
+});
 
 /**
  * The prizes of a finished tournament, one per place: decided once, in the transaction that

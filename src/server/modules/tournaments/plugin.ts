@@ -1,3 +1,4 @@
+import { CONTENT_TAGS } from '../../../shared/wire/site-content.ts';
 import { DomainError } from '../../domain-error.ts';
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import { Periodic } from '../../periodic.ts';
@@ -15,12 +16,15 @@ export interface TournamentsModule {
   tick(): Promise<{ finished: string[]; paid: Winner[] }>;
   /** Pushes the running tournaments' boards that changed (the leader also does every second). */
   publish(): Promise<number>;
+  /** Adds the scoring outbox to the standings (the leader also does every second). */
+  fold(): Promise<number>;
   content: {
     list: Tournaments['list'];
     detail: (
       id: string,
       locale: Parameters<Tournaments['detail']>[1],
     ) => Promise<Awaited<ReturnType<Tournaments['detail']>> | null>;
+    winners: Tournaments['winners'];
     top: (q: Parameters<typeof topWins>[2]) => ReturnType<typeof topWins>;
     topCrash: (q: Parameters<typeof luckiestCrashRounds>[1]) => ReturnType<typeof luckiestCrashRounds>;
   };
@@ -34,14 +38,15 @@ declare module 'fastify' {
 
 /** The advisory lock of the instance that pushes the boards (docs/games.md "Rounds" for the idea). */
 export const TOURNAMENTS_LEADER_LOCK = 7_240_519;
-/** How often the leader reads the running boards and pushes those that changed. */
+/** How often the leader folds the scoring outbox, reads the running boards and pushes those that changed. */
 const BOARD_PUSH_MS = 1_000;
 
 /**
- * Tournaments and the top (docs/tournaments.md). Scores are kept by the database in every settled
- * stake's transaction; this module shows them, lets players join, runs the life of a tournament
- * (every instance may: finishing and paying lock what they touch) and pushes the boards from one
- * instance at a time.
+ * Tournaments and the top (docs/tournaments.md). Every settled stake writes its event to the
+ * scoring outbox in its own transaction; one instance at a time folds the outbox into the
+ * standings and pushes the boards that changed, every second. This module shows the standings,
+ * lets players join and runs the life of a tournament (every instance may: finishing folds the
+ * rest first, and finishing and paying lock what they touch).
  */
 export const tournamentsModule = modulePlugin(
   'tournaments',
@@ -55,6 +60,10 @@ export const tournamentsModule = modulePlugin(
       aliasKey,
       log,
       balanceChanged: (userId) => app.ledger.events.balanceChanged(userId),
+      // The site is registered after the modules (src/server/app.ts): looked up when it is needed.
+      pagesChanged: async () => {
+        if (app.hasDecorator('invalidatePages')) await app.invalidatePages([CONTENT_TAGS.tournaments]);
+      },
     });
     const announce = (paid: readonly Winner[]) =>
       announcePrizes(paid, {
@@ -73,6 +82,7 @@ export const tournamentsModule = modulePlugin(
       service,
       tick,
       publish: () => service.publishRunning(),
+      fold: () => service.fold(),
       content: {
         list: (status, locale, user, limit) => service.list(status, locale, user, limit),
         detail: async (id, locale) => {
@@ -83,6 +93,7 @@ export const tournamentsModule = modulePlugin(
             throw err;
           }
         },
+        winners: (locale, limit) => service.winners(locale, limit),
         top: (q) => topWins(database, aliasKey, q, clock.date()),
         topCrash: (q) => luckiestCrashRounds(database, q, clock.date()),
       },
@@ -107,7 +118,8 @@ export const tournamentsModule = modulePlugin(
         async (signal) => {
           while (!signal.aborted) {
             await service
-              .publishRunning()
+              .fold()
+              .then(() => service.publishRunning())
               .catch((err: unknown) => log.warn({ err }, 'tournament boards not pushed'));
             await sleep(BOARD_PUSH_MS, signal);
           }

@@ -50,6 +50,16 @@ export async function tournamentRoutes(app: FastifyInstance, deps: Deps) {
       ),
     };
   });
+  api.get(
+    '/tournaments/winners',
+    { schema: declared('GET /tournaments/winners') },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=10');
+      return {
+        data: await tournaments.winners(localeOf(request, request.query.locale), request.query.limit),
+      };
+    },
+  );
   api.get('/tournaments/:id', { schema: declared('GET /tournaments/:id') }, async (request, reply) => {
     const user = await caller(request);
     reply.header('cache-control', 'private, no-store');

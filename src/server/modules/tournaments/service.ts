@@ -5,10 +5,11 @@ import type {
   TournamentDetail,
   TournamentMe,
   TournamentStanding,
+  TournamentWinner,
 } from '../../../shared/api/tournaments.ts';
 import type { OperatorTournamentBody } from '../../../shared/api/tournaments-routes.ts';
 import { CURRENCIES, type Currency } from '../../../shared/currencies.ts';
-import { isLocale, type Locale } from '../../../shared/locales.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import { fromMinor, toMinor } from '../../../shared/money.ts';
 import { levelIndexOf, pointsOf as vipPointsOf } from '../../../shared/vip.ts';
 import { tournamentChannel } from '../../../shared/wire/realtime.ts';
@@ -23,9 +24,12 @@ import { requirementOf } from '../bonus/rules.ts';
 import { playerName } from '../games/feed.ts';
 import { postWithin } from '../ledger/ledger.ts';
 import {
+  FOLD_LOCK,
+  fold,
   payoutsOf,
   placeOf,
   pointsAt,
+  SCORING_LOCK,
   standings,
   type Totals,
   type TournamentRow,
@@ -58,6 +62,8 @@ export interface TournamentDeps {
   log: { warn: (obj: object, msg?: string) => void };
   /** Pushes a player's balances after a prize or a refund reached their cash. */
   balanceChanged: (userId: string) => Promise<void>;
+  /** Drops the rendered tournament pages (the lists, a tournament, the winners) on every instance. */
+  pagesChanged: () => Promise<void>;
 }
 
 /** A prize paid when a tournament finished (for the announcement). */
@@ -109,8 +115,9 @@ function termsOf(body: OperatorTournamentBody, now: number) {
 
 /**
  * Tournaments (docs/tournaments.md): what the pages and the API show, joining, the operator's
- * terms, and the end (standings frozen, prizes paid once). Scores are the database's
- * (drizzle/0026_tournaments.sql): nothing here adds points.
+ * terms, and the end (standings frozen, prizes paid once). Scores are the database's: each
+ * settled stake writes an event to the scoring outbox and `fold` adds them up
+ * (drizzle/0027_tournament_outbox.sql); nothing here computes points.
  */
 export class Tournaments {
   readonly #d: TournamentDeps;
@@ -228,6 +235,48 @@ export class Tournaments {
       board,
       me,
     };
+  }
+
+  /**
+   * `GET /tournaments/winners` and the lobby's "latest winners": the prizes paid, the tournament
+   * that finished last first (its places in order), each player named as the boards name them.
+   */
+  async winners(locale: Locale, limit: number): Promise<TournamentWinner[]> {
+    const rows = await this.#d.database.query<{
+      tournament_id: string;
+      name: Record<string, string>;
+      place: number;
+      user_id: string;
+      user_name: string | null;
+      is_statistics_hidden: boolean;
+      kind: 'cash' | 'bonus';
+      amount: string;
+      currency: Currency;
+      paid_at: Date;
+    }>(
+      `select p.tournament_id::text, t.name, p.place, p.user_id::text, u.name as user_name, u.is_statistics_hidden,
+              p.kind, p.amount::text, p.currency, p.paid_at
+         from tournament_payouts p
+         join tournaments t on t.id = p.tournament_id
+         join users u on u.id = p.user_id
+        where p.paid_at is not null
+        order by t.finished_at desc, p.tournament_id desc, p.place
+        limit $1`,
+      [limit],
+    );
+    return rows.map((r) => ({
+      tournament_id: r.tournament_id,
+      tournament: text(r.name, locale),
+      place: r.place,
+      player: playerName(
+        { id: r.user_id, name: r.user_name, is_statistics_hidden: r.is_statistics_hidden },
+        this.#d.aliasKey,
+      ),
+      kind: r.kind,
+      amount: fromMinor(BigInt(r.amount)),
+      currency: r.currency,
+      paid_at: r.paid_at.toISOString(),
+    }));
   }
 
   /** `GET /tournaments/:id/board` and what `/ws` pushes. */
@@ -382,6 +431,14 @@ export class Tournaments {
           ],
           answer: () => null,
         });
+      // Last, after the player's account: a fold (which may hold this row) never waits on a join
+      // that waits on a stake.
+      await tx.query(
+        `insert into tournament_totals as x (tournament_id, participants, buy_ins)
+         values ($1, 1, $2) on conflict (tournament_id) do update
+           set participants = x.participants + 1, buy_ins = x.buy_ins + excluded.buy_ins`,
+        [id, ((buyIn * BigInt(t.rates[currency])) / RATE_SCALE).toString()],
+      );
       return buyIn > 0n;
     });
     if (joined) await this.#d.balanceChanged(user.id);
@@ -423,7 +480,7 @@ export class Tournaments {
 
   async create(body: OperatorTournamentBody): Promise<string> {
     const terms = termsOf(body, this.#d.clock.now());
-    return this.#d.database.transaction(async (tx) => {
+    const id = await this.#d.database.transaction(async (tx) => {
       const [row] = await tx.query<{ id: string }>(
         `insert into tournaments (name, description, kind, starts_at, ends_at, currency, entry, buy_ins, min_stake,
                                   currencies, regions, min_vip_level, rates, base_pool, pool_buy_in_bps,
@@ -432,8 +489,11 @@ export class Tournaments {
         this.#values(body, terms),
       );
       await this.#writeGames(tx, row!.id, body);
+      await tx.query('insert into tournament_totals (tournament_id) values ($1)', [row!.id]);
       return row!.id;
     });
+    await this.#d.pagesChanged();
+    return id;
   }
 
   /** Replaces the terms of a tournament that has not started (nothing has counted yet). */
@@ -454,6 +514,7 @@ export class Tournaments {
       );
       await this.#writeGames(tx, id, body);
     });
+    await this.#d.pagesChanged();
   }
 
   /** Cancels a tournament that has not finished: no prizes, every buy-in back to its player's cash. */
@@ -490,28 +551,47 @@ export class Tournaments {
       return buyIns.map((b) => b.user_id);
     });
     for (const userId of refunded) await this.#d.balanceChanged(userId);
+    await this.#d.pagesChanged();
     await this.publish(id);
   }
 
   /**
-   * Finishes a tournament whose end has come, once: the row locked for update (the stakes in
-   * flight hold it for key share, so they are counted first and later ones find it finished), the
-   * standings read and each paid place's prize decided in its player's currency, the status set:
-   * one transaction, so a restart or a second instance finds it finished or finishes it whole.
-   * The prizes are paid after it (`payPrizes`): a player's account is never locked while the
-   * tournament is, as a stake locks them the other way round. Answers whether it finished it.
+   * Adds the scoring outbox's events to the standings (the leader does every second; tests call
+   * it before they read a score). Answers how many it took.
+   */
+  fold(): Promise<number> {
+    return fold(this.#d.database);
+  }
+
+  /**
+   * Finishes a tournament whose end has come, once, in one transaction: the fold's lock, the row
+   * locked for update, then the scoring lock taken exclusively, which waits for every stake in
+   * flight (each holds it shared while it writes its event; the next ones find it finished), the
+   * outbox folded, the standings read and each paid place's prize decided in its player's
+   * currency, the status set. A restart or a second instance finds it finished or finishes it
+   * whole. The prizes are paid after it (`payPrizes`): a player's account is never locked while
+   * the tournament is, as a stake holds its account before the scoring lock. Answers whether it
+   * finished it.
    */
   async finish(id: string, { early = false } = {}): Promise<boolean> {
     return this.#d.database.transaction(async (tx) => {
+      // Folds take their lock before any row; so does this, so the two never wait on each other.
+      await tx.query('select pg_advisory_xact_lock($1)', [FOLD_LOCK]);
       const row = await tournamentById(tx, id, { lock: true });
       if (!row || (row.status !== 'upcoming' && row.status !== 'active')) return false;
       const now = this.#d.clock.date();
-      if (early && row.starts_at <= now && now < row.ends_at) {
-        // Ended by the operator: from now on no stake counts (the trigger reads the window).
+      const endedEarly = early && row.starts_at <= now && now < row.ends_at;
+      if (!endedEarly && row.ends_at > now) return false;
+      // Every stake that wrote its event has committed, and no other can write one until this
+      // commits: what the fold takes is exactly what counts.
+      await tx.query('select pg_advisory_xact_lock($1)', [SCORING_LOCK]);
+      await fold(tx);
+      if (endedEarly) {
+        // Ended by the operator: the window closes now (a stake waiting on the scoring lock
+        // writes its event after this commits, and the fold drops it: the tournament is over).
         await tx.query('update tournaments set ends_at = $2 where id = $1', [id, now]);
         row.ends_at = now;
       }
-      if (row.ends_at > now) return false;
       const totals = (await totalsOf(tx, [id])).get(id)!;
       const pool = this.#pool(row, totals);
       const places = placesPaid(row.prizes);
@@ -606,7 +686,10 @@ export class Tournaments {
       paid.push(winner);
       if (winner.kind === 'cash') await this.#d.balanceChanged(winner.userId);
     }
-    if (paid.length > 0) await this.onPaid?.(paid);
+    if (paid.length > 0) {
+      await this.#d.pagesChanged();
+      await this.onPaid?.(paid);
+    }
     return paid;
   }
 
@@ -615,6 +698,7 @@ export class Tournaments {
     await this.#row(id);
     if (!(await this.finish(id, { early: true })))
       throw fail('conflict', 'tournament', 'tournament_not_running');
+    await this.#d.pagesChanged();
     await this.payPrizes();
     await this.publish(id);
   }
@@ -637,6 +721,7 @@ export class Tournaments {
     );
     const finished: string[] = [];
     for (const { id } of due) if (await this.finish(id)) finished.push(id);
+    if (finished.length > 0 || started.length > 0) await this.#d.pagesChanged();
     const paid = await this.payPrizes();
     for (const id of new Set([...finished, ...paid.map((w) => w.tournamentId), ...started.map((r) => r.id)]))
       await this.publish(id);

@@ -72,13 +72,11 @@ export interface Totals {
   buyIns: bigint;
 }
 
+/** The totals of `ids`, as the fold and the joins keep them (drizzle/0027_tournament_outbox.sql). */
 export async function totalsOf(db: Queryable, ids: readonly string[]): Promise<Map<string, Totals>> {
   const rows = await db.query<{ id: string; participants: number; turnover: string; buy_ins: string }>(
-    `select p.tournament_id::text as id, count(*)::int as participants, coalesce(sum(p.turnover), 0)::text as turnover,
-            coalesce(sum(p.buy_in * (t.rates ->> p.buy_in_currency)::bigint / 1000000), 0)::text as buy_ins
-       from tournament_players p join tournaments t on t.id = p.tournament_id
-      where p.tournament_id = any($1::bigint[])
-      group by p.tournament_id`,
+    `select tournament_id::text as id, participants, turnover::text, buy_ins::text
+       from tournament_totals where tournament_id = any($1::bigint[])`,
     [ids],
   );
   const totals = new Map<string, Totals>();
@@ -90,6 +88,27 @@ export async function totalsOf(db: Queryable, ids: readonly string[]): Promise<M
       buyIns: BigInt(r.buy_ins),
     });
   return totals;
+}
+
+/** The advisory lock one fold of the scoring outbox holds at a time (taken by `tournament_fold`). */
+export const FOLD_LOCK = 7_240_520;
+/** The lock every stake holds shared while it writes to the outbox; a finish takes it exclusively. */
+export const SCORING_LOCK = 7_240_521;
+/** Events folded per statement: a backlog is taken in pieces of this size. */
+const FOLD_BATCH = 20_000;
+
+/**
+ * Folds the scoring outbox into the standings (drizzle/0027_tournament_outbox.sql
+ * `tournament_fold`), batch after batch until it is empty. In `db`'s transaction when it is one,
+ * else each batch in a transaction of its own. Answers how many events it took.
+ */
+export async function fold(db: Queryable): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await db.query<{ taken: number }>('select tournament_fold($1) as taken', [FOLD_BATCH]);
+    total += row!.taken;
+    if (row!.taken < FOLD_BATCH) return total;
+  }
 }
 
 /** One place of the standings, with what the public may see of the player. */
