@@ -18,6 +18,7 @@ import { ledgerModule } from './modules/ledger/plugin.ts';
 import { SERVER_MODULES, type ServerModule } from './modules/order.ts';
 import { paymentsModule } from './modules/payments/plugin.ts';
 import { profileModule } from './modules/profile/plugin.ts';
+import { responsibleModule } from './modules/responsible/plugin.ts';
 import { roomsModule } from './modules/rooms/plugin.ts';
 import { slotsModule } from './modules/slots/plugin.ts';
 import { tournamentsModule } from './modules/tournaments/plugin.ts';
@@ -30,6 +31,7 @@ export { type AppDeps, apiHostRewrite } from './http/fastify.ts';
 /** Each module's plugin (src/server/modules/module.ts), registered in SERVER_MODULES order. */
 const MODULE_PLUGINS: Record<ServerModule, FastifyPluginAsync> = {
   auth: authModule,
+  responsible: responsibleModule,
   ledger: ledgerModule,
   edge: edgeModule,
   bonus: bonusModule,

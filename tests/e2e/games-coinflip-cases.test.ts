@@ -118,18 +118,34 @@ describe('coinflip and cases', () => {
     const before = digits(await headerBalance(page));
     const open = page.getByTestId('bet-button');
     expect(await open.textContent()).toMatch(/Open for .*50/);
+    // The page notes, in order, when the result shows, when a new row enters the public feed and
+    // when the header balance moves: the feed and the balance must not tell the prize before the
+    // reel does (the /ws feed event lands while the reel still turns, 4.2 s).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { caseOrder: string[] }).caseOrder = seen;
+      const note = (what: string) => {
+        if (!seen.includes(what)) seen.push(what);
+      };
+      const feed = document.querySelector('[data-testid="bet-tabs"] [data-panel="all"]');
+      const rows = new Set(
+        [...(feed?.querySelectorAll('tr[data-bet-id]') ?? [])].map((r) => r.getAttribute('data-bet-id')),
+      );
+      const balance = document.querySelector('[data-account-amount]');
+      const shown = balance?.textContent;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="case-result"][data-won]')) note('result');
+        for (const r of feed?.querySelectorAll('tr[data-bet-id]') ?? [])
+          if (!rows.has(r.getAttribute('data-bet-id'))) note('feed');
+        if (document.querySelector('[data-account-amount]')?.textContent !== shown) note('balance');
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     const answered = page.waitForResponse((response) => response.url().endsWith('/games/cases/open'));
     await open.click();
     const { data } = (await (await answered).json()) as { data: { bet: { id: string } } };
     const feedRow = page.locator(
       `[data-testid="bet-tabs"] [data-panel="all"] tr[data-bet-id="${data.bet.id}"]`,
     );
-    // The /ws feed event lands while the reel still turns (4.2 s): the feed holds it back, like
-    // the header balance, so neither tells the prize before the reel does.
-    await page.waitForTimeout(1_000);
-    expect(await page.getByTestId('case-result').getAttribute('data-won')).toBeNull();
-    expect(await feedRow.count()).toBe(0);
-    expect(digits(await headerBalance(page))).toBe(before);
     await expect
       .poll(() => page.getByTestId('case-result').getAttribute('data-won'), { timeout: 15_000 })
       .toBe('true');
@@ -148,6 +164,9 @@ describe('coinflip and cases', () => {
     expect(box!.x).toBeLessThan(marker);
     expect(box!.x + box!.width).toBeGreaterThan(marker);
     await expect.poll(async () => digits(await headerBalance(page)), { timeout: 10_000 }).not.toBe(before);
+    const order = await page.evaluate(() => (window as unknown as { caseOrder: string[] }).caseOrder);
+    expect(order[0]).toBe('result');
+    expect([...order].sort()).toEqual(['balance', 'feed', 'result']);
     await shot(page, 'case-opened');
 
     // Auto-open: two more at the same price (the stake cannot grow, so only count and stops show).

@@ -36,6 +36,10 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'profile', description: 'The player’s profile, settings, passwords, sessions (docs/api-auth.md).' },
   { name: 'payments', description: 'Deposits, withdrawals, the sandbox provider (docs/api-money.md).' },
   { name: 'kyc', description: 'Identity verification (docs/api-money.md).' },
+  {
+    name: 'responsible',
+    description: 'Responsible gambling: the player’s own limits (docs/responsible-gambling.md).',
+  },
   { name: 'history', description: 'The player’s transaction history (docs/api-money.md).' },
   { name: 'bonus', description: 'Bonuses, promo codes and the VIP club (docs/bonuses.md).' },
   { name: 'games', description: 'Seed pairs, bets, feeds of the original games (docs/api-games.md).' },

@@ -5,6 +5,7 @@
  */
 export const SERVER_MODULES = [
   'auth',
+  'responsible',
   'ledger',
   'edge',
   'bonus',

@@ -10,6 +10,7 @@ import type { ROUTES as KYC } from './kyc-routes.ts';
 import type { ROUTES as LIVE } from './live-routes.ts';
 import type { ROUTES as PAYMENTS } from './payments-routes.ts';
 import type { ROUTES as PROFILE } from './profile-routes.ts';
+import type { ROUTES as RESPONSIBLE } from './responsible-routes.ts';
 import type { ROUTES as ROOMS } from './rooms-routes.ts';
 import type { ROUTES as SLOTS } from './slots-routes.ts';
 import type { ROUTES as SPORTS } from './sports-routes.ts';
@@ -32,6 +33,7 @@ export type Api = typeof AUTH &
   typeof LIVE &
   typeof PAYMENTS &
   typeof PROFILE &
+  typeof RESPONSIBLE &
   typeof ROOMS &
   typeof SLOTS &
   typeof SPORTS &

@@ -10,6 +10,7 @@ export * from './games.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
+export * from './responsible.ts';
 export * from './rooms.ts';
 export * from './site.ts';
 export * from './slots.ts';

@@ -2,6 +2,7 @@ import { fromMinor } from '../../../shared/money.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
+import type { ResponsibleLimits } from '../responsible/service.ts';
 import { idempotencyConflict, requireCurrency } from './common.ts';
 import { depositMethods } from './methods.ts';
 import {
@@ -30,16 +31,27 @@ export interface DepositRequest {
 export class Deposits {
   readonly #db: Database;
   readonly #sandbox: SandboxProvider;
+  readonly #limits: ResponsibleLimits;
   /** DEPOSIT_CHECKOUT_TTL_MINUTES, in seconds. */
   readonly #ttlSeconds: number;
 
-  constructor(deps: { database: Database; sandbox: SandboxProvider; checkoutTtlMinutes: number }) {
+  constructor(deps: {
+    database: Database;
+    sandbox: SandboxProvider;
+    limits: ResponsibleLimits;
+    checkoutTtlMinutes: number;
+  }) {
     this.#db = deps.database;
     this.#sandbox = deps.sandbox;
+    this.#limits = deps.limits;
     this.#ttlSeconds = Math.round(deps.checkoutTtlMinutes * 60);
   }
 
-  /** Creates a deposit and its provider checkout; the same idempotency key returns the same one. */
+  /**
+   * Creates a deposit and its provider checkout; the same idempotency key returns the same one.
+   * The player's deposit limits are checked in the transaction that creates it, before the
+   * provider is called: a deposit over a limit is refused and nothing is written.
+   */
   async create(
     user: UserRow,
     input: DepositRequest,
@@ -49,14 +61,17 @@ export class Deposits {
     if (!method) throw invalid('method', 'invalid_method');
     if (input.amount < method.min) throw invalid('amount', 'amount_too_small', fromMinor(method.min));
     if (input.amount > method.max) throw invalid('amount', 'amount_too_large', fromMinor(method.max));
-    const created = await insertDeposit(this.#db, {
-      userId: user.id,
-      provider: method.provider,
-      method: method.id,
-      amount: input.amount,
-      currency,
-      key: input.idempotencyKey,
-      ttlSeconds: this.#ttlSeconds,
+    const created = await this.#db.transaction(async (tx) => {
+      await this.#limits.checkDeposit(tx, user.id, input.amount, input.idempotencyKey);
+      return insertDeposit(tx, {
+        userId: user.id,
+        provider: method.provider,
+        method: method.id,
+        amount: input.amount,
+        currency,
+        key: input.idempotencyKey,
+        ttlSeconds: this.#ttlSeconds,
+      });
     });
     if (!created) return this.#again(user, input);
     // The provider's checkout closes at the deposit's own deadline.

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { KycService } from '../kyc/service.ts';
 import type { WalletEvents } from '../ledger/events.ts';
+import type { ResponsibleLimits } from '../responsible/service.ts';
 import { Deposits } from './deposits.ts';
 import { DepositExpiry } from './expiry.ts';
 import { expireDueDeposits, type PaymentRow, paymentById } from './repository.ts';
@@ -32,6 +33,8 @@ export class PaymentsService {
     webhookSecret: string;
     events: WalletEvents;
     kyc: KycService;
+    /** The player's deposit limits, checked as a deposit is created. */
+    limits: ResponsibleLimits;
     log: FastifyBaseLogger;
     /** The time webhook signatures are checked on (src/server/clock.ts); default the system's. */
     clock?: Clock;

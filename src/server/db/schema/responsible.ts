@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * Responsible gambling (docs/responsible-gambling.md, src/server/modules/responsible): the
+ * financial limits a player set on themselves, one row per kind and period, in their account's
+ * currency. A decrease applies at once; an increase or a removal waits (`pending_*`) for the
+ * cooling-off to pass and then for the player to confirm it, until which `amount` still applies.
+ */
+export const playerLimits = pgTable(
+  'player_limits',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** deposit (gross deposits), loss (net loss), wager (amount staked). */
+    kind: text('kind').notNull(),
+    /** day (24 hours), week (7 days), month (30 days): rolling windows ending now. */
+    period: text('period').notNull(),
+    /** The limit in force, minor units of the player's currency. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+    /** An increase asked for and not yet in force (null: none, or a removal). */
+    pendingAmount: bigint('pending_amount', { mode: 'bigint' }),
+    /** A removal asked for and not yet in force. */
+    pendingRemoval: boolean('pending_removal').notNull().default(false),
+    /** When the pending change was asked for: it may be confirmed once the cooling-off has passed. */
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'player_limits_pkey', columns: [t.userId, t.kind, t.period] }),
+    check('player_limits_kind_check', sql`${t.kind} in ('deposit', 'loss', 'wager')`),
+    check('player_limits_period_check', sql`${t.period} in ('day', 'week', 'month')`),
+    check(
+      'player_limits_amount_check',
+      sql`${t.amount} > 0 and (${t.pendingAmount} is null or ${t.pendingAmount} > ${t.amount})`,
+    ),
+    check(
+      'player_limits_pending_check',
+      sql`(${t.pendingAmount} is null and not ${t.pendingRemoval}) = (${t.pendingSince} is null) and not (${t.pendingAmount} is not null and ${t.pendingRemoval})`,
+    ),
+  ],
+);
