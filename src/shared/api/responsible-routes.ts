@@ -7,7 +7,8 @@ import { LIMIT_KINDS, LIMIT_PERIODS, limitsResponse } from './responsible.ts';
 /** A decimal amount in major units, at most 2 places, above zero: "500", "25.50". */
 const amount = z
   .string({ error: 'invalid_amount' })
-  .regex(/^(?!0+(\.0{1,2})?$)\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' });
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, { error: 'invalid_amount' })
+  .refine((v) => /[1-9]/.test(v), { error: 'invalid_amount' });
 
 /**
  * Sets one limit. A new limit or a lower one applies at once; a higher one, or `amount: null`
