@@ -4,6 +4,7 @@ CREATE TABLE "player_limits" (
 	"period" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"set_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"pending_amount" bigint,
 	"pending_removal" boolean DEFAULT false NOT NULL,
 	"pending_since" timestamp with time zone,

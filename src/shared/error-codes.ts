@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'amount_too_small',
   'amount_too_large',
   'deposit_limit',
+  'loss_limit',
+  'wager_limit',
   'limit_cooling_off',
   'limit_nothing_pending',
   'invalid_limit',

@@ -44,6 +44,10 @@ const STATE_DEPENDENT = new Set([
   'amount_too_small',
   'amount_too_large',
   'amount_below_min_payout',
+  // The player's own limits (the same run may have set one through PUT /responsible/limits).
+  'deposit_limit',
+  'loss_limit',
+  'wager_limit',
   'invalid_method',
   'email_taken',
   'phone_taken',

@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/server/clock.ts';
 import { checkLedger } from '../../src/server/modules/wallet/check.ts';
 import { appForFile } from '../helpers/app.ts';
 import { bearer, STRONG_PASSWORD } from '../helpers/auth.ts';
-import { newPlayer, startDeposit } from '../helpers/players.ts';
+import { newPlayer, playerWithCash, startDeposit } from '../helpers/players.ts';
 
 /**
  * A player's own limits through the real API (docs/responsible-gambling.md): a new or lower limit
@@ -178,5 +178,67 @@ describe('the deposit limit', () => {
     // 33 × 15 = 495 fit under the day's 500; the 34th would make 510.
     expect(accepted).toBe(33);
     expect(await deposits(p.id)).toEqual({ n: 33, total: String(33 * 15_00) });
+  });
+});
+
+const dice = (token: string, amount: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/games/dice/bet',
+    headers: bearer(token),
+    payload: { amount, target: '50', direction: 'under' },
+  });
+const cashOf = async (token: string) =>
+  (await t.app.inject({ url: '/api/profile/user', headers: bearer(token) })).json().user.balance as string;
+
+describe('the loss and wager limits', () => {
+  test('a bet over the wager limit is refused and moves nothing; the one-statement bet hands the player over', async () => {
+    const p = await playerWithCash(t, 100_00n, { currency: 'USD' });
+    await setLimit(p.token, { kind: 'wager', period: 'day', amount: '10' });
+    for (let i = 0; i < 3; i++) expect((await dice(p.token, '3')).statusCode).toBe(200);
+    const cash = await cashOf(p.token);
+    const over = await dice(p.token, '3');
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual({ errors: { amount: ['wager_limit:1.00'] } });
+    expect(await cashOf(p.token)).toBe(cash);
+    expect((await dice(p.token, '1')).statusCode).toBe(200);
+    expect((await dice(p.token, '0.01')).statusCode).toBe(422);
+    const view = (await limits(p.token)).json().data.limits;
+    expect(view).toMatchObject([
+      { kind: 'wager', period: 'day', amount: '10.00', used: '10.00', remaining: '0.00' },
+    ]);
+    const [bets] = await t.database.query<{ n: number; staked: string }>(
+      `select count(*)::int as n, sum(stake)::text as staked from wagers where user_id = $1`,
+      [p.id],
+    );
+    expect(bets).toEqual({ n: 4, staked: '1000' });
+    expect(await checkLedger(t.database)).toEqual([]);
+  });
+
+  test('a hundred bets at once stop at the wager limit; the loss limit counts what came back', async () => {
+    const p = await playerWithCash(t, 1_000_00n, { currency: 'USD' });
+    await setLimit(p.token, { kind: 'wager', period: 'week', amount: '50' });
+    const answers = await Promise.all(Array.from({ length: 100 }, () => dice(p.token, '1')));
+    expect(answers.filter((a) => a.statusCode !== 200 && a.statusCode !== 422).map((a) => a.body)).toEqual(
+      [],
+    );
+    expect(answers.filter((a) => a.statusCode === 200).length).toBe(50);
+
+    const q = await playerWithCash(t, 1_000_00n, { currency: 'USD' });
+    await setLimit(q.token, { kind: 'loss', period: 'day', amount: '10' });
+    const bets = await Promise.all(Array.from({ length: 100 }, () => dice(q.token, '1')));
+    expect(bets.filter((a) => a.statusCode !== 200 && a.statusCode !== 422).map((a) => a.body)).toEqual([]);
+    const [net] = await t.database.query<{ lost: string; n: number }>(
+      `select (sum(stake) - sum(payout))::text as lost, count(*)::int as n from wagers where user_id = $1`,
+      [q.id],
+    );
+    // Every accepted stake could have been lost: the net loss never passes the limit, and the
+    // wins let more than ten bets through.
+    expect(BigInt(net!.lost)).toBeLessThanOrEqual(10_00n);
+    expect(bets.filter((a) => a.statusCode === 200).length).toBe(net!.n);
+    expect(net!.n).toBeGreaterThan(10);
+    const shown = (await limits(q.token)).json().data.limits[0];
+    expect(shown).toMatchObject({ kind: 'loss', used: (Number(net!.lost) / 100).toFixed(2) });
+    expect(await checkLedger(t.database)).toEqual([]);
   });
 });

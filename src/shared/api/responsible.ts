@@ -10,8 +10,8 @@ const timestamp = z.iso.datetime({ offset: true });
  * wire form (`z.input`: timestamps as ISO strings, amounts as decimal strings).
  */
 
-/** The financial limits a player can set now (loss and wager limits follow with their checks). */
-export const LIMIT_KINDS = ['deposit'] as const;
+/** Deposits (gross), net loss (stakes less what they paid back), and the amount staked. */
+export const LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 /** Rolling windows ending now: 24 hours, 7 days, 30 days. */
@@ -26,7 +26,11 @@ export const playerLimit = z.object({
   kind: z.enum(LIMIT_KINDS),
   period: z.enum(LIMIT_PERIODS),
   amount: decimal,
-  /** What the window ending now has used (deposits created and not failed or expired). */
+  /**
+   * What the window ending now has used: deposits created and not failed or expired; stakes less
+   * their payouts (a stake not yet settled counts as lost); stakes. Counted from the first loss or
+   * wager limit on; the first hour of a window counts whole.
+   */
   used: decimal,
   remaining: decimal,
   set_at: timestamp,

@@ -21,6 +21,11 @@ export const playerLimits = pgTable(
     /** The limit in force, minor units of the player's currency. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+    /**
+     * When the row was first made (the database's clock): a loss limit counts the payouts of
+     * stakes settled since the player's first loss or wager limit, as those stakes were counted.
+     */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** An increase asked for and not yet in force (null: none, or a removal). */
     pendingAmount: bigint('pending_amount', { mode: 'bigint' }),
     /** A removal asked for and not yet in force. */
@@ -41,4 +46,19 @@ export const playerLimits = pgTable(
       sql`(${t.pendingAmount} is null and not ${t.pendingRemoval}) = (${t.pendingSince} is null) and not (${t.pendingAmount} is not null and ${t.pendingRemoval})`,
     ),
   ],
+);
+
+/**
+ * What a player with a loss or a wager limit staked, per hour (only such players' stakes are
+ * counted, in the stake's transaction). A window sums the hours it touches, the partial first one
+ * whole: a limit counts a little more than it must, never less.
+ */
+export const playerStakes = pgTable(
+  'player_stakes',
+  {
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    staked: bigint('staked', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'player_stakes_pkey', columns: [t.userId, t.hour] })],
 );

@@ -13,12 +13,14 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { changeOf, confirmableAt, type LimitState, PERIOD_MS } from './limits.ts';
+import { stakeUsage, usedOf } from './stakes.ts';
 
 interface LimitRow {
   kind: LimitKind;
   period: LimitPeriod;
   amount: string;
   set_at: Date;
+  created_at: Date;
   pending_amount: string | null;
   pending_removal: boolean;
   pending_since: Date | null;
@@ -31,7 +33,8 @@ const stateOf = (row: LimitRow): LimitState => ({
   pendingSince: row.pending_since,
 });
 
-const COLUMNS = 'kind, period, amount::text, set_at, pending_amount::text, pending_removal, pending_since';
+const COLUMNS =
+  'kind, period, amount::text, set_at, created_at, pending_amount::text, pending_removal, pending_since';
 const ORDER = `order by array_position(array['deposit', 'loss', 'wager'], kind),
                       array_position(array['day', 'week', 'month'], period)`;
 
@@ -86,13 +89,23 @@ export class ResponsibleLimits {
       `select ${COLUMNS} from player_limits where user_id = $1 ${ORDER}`,
       [user.id],
     );
-    const usage = rows.some((r) => r.kind === 'deposit') ? await depositUsage(db, user.id) : null;
+    const deposits = rows.some((r) => r.kind === 'deposit') ? await depositUsage(db, user.id) : null;
+    const staking = rows.filter((r) => r.kind !== 'deposit');
+    const stakes =
+      staking.length > 0
+        ? await stakeUsage(db, user.id, new Date(Math.min(...staking.map((r) => r.created_at.getTime()))))
+        : null;
     const now = this.#clock.now();
     const limits: PlayerLimit[] = rows
       .filter((r) => (LIMIT_KINDS as readonly string[]).includes(r.kind))
       .map((r) => {
         const state = stateOf(r);
-        const used = usage?.[r.period] ?? 0n;
+        const used =
+          r.kind === 'deposit'
+            ? (deposits?.[r.period] ?? 0n)
+            : stakes
+              ? usedOf(r.kind, stakes, r.period)
+              : 0n;
         const left = state.amount - used;
         const at = confirmableAt(state);
         return {
@@ -131,11 +144,12 @@ export class ResponsibleLimits {
       const change = changeOf(row ? stateOf(row) : null, amount, now);
       if (change.kind === 'apply')
         await tx.query(
-          `insert into player_limits (user_id, kind, period, amount, set_at) values ($1, $2, $3, $4, $5)
+          // On the database's clock, as the stakes and deposits the limits count are.
+          `insert into player_limits (user_id, kind, period, amount, set_at) values ($1, $2, $3, $4, now())
            on conflict (user_id, kind, period) do update
              set amount = excluded.amount, set_at = excluded.set_at,
                  pending_amount = null, pending_removal = false, pending_since = null`,
-          [user.id, kind, period, change.amount.toString(), now],
+          [user.id, kind, period, change.amount.toString()],
         );
       else if (change.kind === 'wait')
         await tx.query(
@@ -167,10 +181,10 @@ export class ResponsibleLimits {
         ]);
       else
         await tx.query(
-          `update player_limits set amount = pending_amount, set_at = $4,
+          `update player_limits set amount = pending_amount, set_at = now(),
                   pending_amount = null, pending_removal = false, pending_since = null
             where user_id = $1 and kind = $2 and period = $3`,
-          [user.id, kind, period, this.#clock.date()],
+          [user.id, kind, period],
         );
       return this.view(user, tx);
     });

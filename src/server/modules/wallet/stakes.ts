@@ -14,6 +14,7 @@ import {
 import { cashBalance, playerBalances } from '../ledger/balances.ts';
 import { type HousePayout, moveWithHouse, payMany } from '../ledger/house.ts';
 import { accountId, committedAccountId, houseShard, KeyUsed, openTransaction } from '../ledger/ledger.ts';
+import { checkStake } from '../responsible/stakes.ts';
 
 export { KeyUsed };
 
@@ -127,6 +128,8 @@ export async function stake<R>(tx: Queryable, order: StakeOrder<R>): Promise<Sta
   const transactionId = await open(tx, order.entry);
   const payout = await order.prepare?.(transactionId);
   const funding = await fundStake(tx, userId, currency, amount, order.game);
+  // The player's own loss and wager limits, before any money moves (docs/responsible-gambling.md).
+  await checkStake(tx, userId, amount);
   const shares = payoutShares(payout ?? 0n, amount, funding.bonus);
   const record = await order.record({ transactionId, funding, bonusPayout: shares.bonus });
   let wager: Wager | null = null;
