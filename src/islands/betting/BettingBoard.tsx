@@ -111,6 +111,9 @@ export function BettingBoard({
         setLists((now) => (now ? applyToBoard(now, update.event, takes) : now));
       },
       gap: () => void load(),
+      // The first read may answer before the socket has joined: read again once it has, so a
+      // change published in between is not missed until the next periodic read.
+      gapOnFirstJoin: true,
     });
     void load();
     let timer: ReturnType<typeof setTimeout>;

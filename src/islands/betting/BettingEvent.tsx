@@ -48,6 +48,11 @@ export function BettingEvent({
   const load = useCallback(async () => {
     try {
       const { data } = await sportsApi.event(id);
+      // A price that moved is marked however it arrived: a read (the periodic one, or after a gap
+      // in the socket's events) brings the same news as a push would have.
+      const was = current.current;
+      if (was.status === 'ready')
+        noteMoves(priceMoves(id, was.event.markets, mergeMarkets(was.event.markets, data.markets)));
       setState((now) =>
         now.status === 'ready'
           ? {
@@ -63,7 +68,7 @@ export function BettingEvent({
       if (current.current.status === 'ready') return;
       setState({ status: isHTTPError(error) && error.response.status === 404 ? 'missing' : 'failed' });
     }
-  }, [id]);
+  }, [id, noteMoves]);
 
   const shown = state.status !== 'loading';
   useLayoutEffect(() => {
@@ -94,6 +99,9 @@ export function BettingEvent({
         );
       },
       gap: () => void load(),
+      // The first read may answer before the socket has joined: read again once it has, so a
+      // change published in between is not missed until the next periodic read.
+      gapOnFirstJoin: true,
     });
     void load();
     const timer = setInterval(() => {
