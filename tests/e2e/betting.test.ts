@@ -59,6 +59,9 @@ async function operator<T>(path: string, body: unknown): Promise<T> {
 }
 
 /** An event of the operator's own, an hour away, its match result priced 2.00 / 3.40 / 3.80 (no feed moves it). */
+/** The events the tests made through the operator API (one market only: not the feed's). */
+const operatorEvents = new Set<string>();
+
 async function operatorEvent(home: string): Promise<string> {
   const { data } = await operator<{ data: { id: string } }>('/events', {
     sport: 'football',
@@ -78,6 +81,7 @@ async function operatorEvent(home: string): Promise<string> {
       },
     ],
   });
+  operatorEvents.add(data.id);
   return data.id;
 }
 
@@ -258,11 +262,17 @@ describe('the sportsbook', () => {
     const { context, problems } = await stage.playerContext(null, { width: 1440 });
     const page = await context.newPage();
     const board = await openBoard(page, '/en/betting/football');
-    const link = board.locator('[data-testid="bt-list-upcoming"] .bt-event-link').first();
-    await expect.poll(() => link.count(), WAIT).toBe(1);
-    await page.goto(`${stage.server.url}${await link.getAttribute('href')}`, {
-      waitUntil: 'domcontentloaded',
-    });
+    // A match of the feed (with all its markets), not one an earlier test made, which can start
+    // sooner than every match of the feed at some hours of the day.
+    const rows = board.locator('[data-testid="bt-list-upcoming"] [data-testid="bt-event"]');
+    const feedMatch = async () => {
+      for (const row of await rows.all())
+        if (!operatorEvents.has((await row.getAttribute('data-event')) ?? ''))
+          return row.locator('.bt-event-link').getAttribute('href');
+      return null;
+    };
+    await expect.poll(feedMatch, WAIT).not.toBeNull();
+    await page.goto(`${stage.server.url}${await feedMatch()}`, { waitUntil: 'domcontentloaded' });
     const event = page.locator('[data-testid="bt-event-page"][data-live="true"]');
     await expect.poll(() => event.count(), WAIT).toBe(1);
     // A price of the match result and one of both teams to score.
