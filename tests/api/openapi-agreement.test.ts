@@ -121,6 +121,8 @@ const STATE_DEPENDENT_HERE: Record<string, string[]> = {
   // start and still to come (a PUT also before the start), the prize table's places from 1 without
   // gaps, each row an amount or a share, the shares within the pool, a buy-in or a VIP level only
   // with opt-in entry, each game once.
+  // An operator's exclusion ends in the future, or never (null).
+  'POST /api/operator/players/{userId}/exclusions': ['invalid_date'],
   ...Object.fromEntries(
     ['POST /api/operator/tournaments', 'PUT /api/operator/tournaments/{id}'].map((key) => [
       key,

@@ -8,6 +8,7 @@ import { publishEvent } from '../../src/server/realtime/gateway.ts';
 import type { FeedItem } from '../../src/shared/wire/bets.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, lastCode, refreshCookie, register, STRONG_PASSWORD } from '../helpers/auth.ts';
+import { withTwoInstances } from '../helpers/instances.ts';
 import { openSocket } from '../helpers/socket.ts';
 
 /** A feed event as the games module publishes it. */
@@ -306,12 +307,7 @@ describe('a socket after its session ends', () => {
 
 describe.runIf(process.env.TEST_REDIS_URL)('two instances on one database and one Redis', () => {
   test('a logout through instance 2 drops the private channel of its socket on instance 1', async () => {
-    const redis = process.env.TEST_REDIS_URL as string;
-    const prefix = `test-${Date.now()}-${Math.random().toString(36).slice(2)}:`;
-    const buses = [await createRedisBus(redis, prefix), await createRedisBus(redis, prefix)];
-    const one = await createTestApp({}, { bus: buses[0] });
-    const two = await createTestApp({}, { database: one.database, bus: buses[1] });
-    try {
+    await withTwoInstances(async (one, two) => {
       const at = `${(await one.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
       const player = await playerWithTwoSessions(two);
       const channel = `user:${player.userId}`;
@@ -336,11 +332,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances on one database and on
       expect(await ended.playerEvents()).toEqual([]);
       ended.socket.close();
       live.socket.close();
-    } finally {
-      await two.close();
-      await one.close();
-      for (const bus of buses) await bus.close();
-    }
+    });
   });
 });
 

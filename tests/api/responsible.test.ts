@@ -241,4 +241,21 @@ describe('the loss and wager limits', () => {
     expect(shown).toMatchObject({ kind: 'loss', used: (Number(net!.lost) / 100).toFixed(2) });
     expect(await checkLedger(t.database)).toEqual([]);
   });
+
+  test('a lowered loss limit still counts what earlier stakes paid back', async () => {
+    const p = await playerWithCash(t, 100_00n, { currency: 'USD' });
+    await setLimit(p.token, { kind: 'loss', period: 'day', amount: '10' });
+    for (let i = 0; i < 8; i++) expect((await dice(p.token, '1')).statusCode).toBe(200);
+    const [net] = await t.database.query<{ lost: string; won: number }>(
+      `select (sum(stake) - sum(payout))::text as lost, count(*) filter (where payout > 0)::int as won
+         from wagers where user_id = $1`,
+      [p.id],
+    );
+    const used = (Number(net!.lost) / 100).toFixed(2);
+    expect((await limits(p.token)).json().data.limits[0].used).toBe(used);
+    // Lower at once; the used amount stays stakes less payouts, not the stakes alone.
+    const lowered = (await setLimit(p.token, { kind: 'loss', period: 'day', amount: '9.99' })).json().data;
+    expect(lowered.limits[0]).toMatchObject({ amount: '9.99', used });
+    if (net!.won > 0) expect(used).not.toBe('8.00');
+  });
 });

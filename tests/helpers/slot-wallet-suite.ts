@@ -180,6 +180,39 @@ export function slotWalletSuite(path: 'auto' | 'transaction'): void {
       );
     });
 
+    test('a player at their wager limit or on a time-out is disabled for bets; a win of an earlier bet still pays', async () => {
+      const limited = await player(20_00n);
+      const headers = bearer(limited.token);
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: '/api/responsible/limits',
+        headers,
+        payload: { kind: 'wager', period: 'day', amount: '5' },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const open = betBody(limited, limited.session, 3 * RUB);
+      expect((await walletCall(t, 'transaction/bet', open)).body.status).toBe('RS_OK');
+      const over = await walletCall(t, 'transaction/bet', betBody(limited, limited.session, 3 * RUB));
+      expect(over.body.status).toBe('RS_ERROR_USER_DISABLED');
+      expect(await cash(limited)).toBe(17_00n);
+
+      const resting = await player(20_00n);
+      const earlier = betBody(resting, resting.session, 2 * RUB);
+      expect((await walletCall(t, 'transaction/bet', earlier)).body.status).toBe('RS_OK');
+      const timeOut = await t.app.inject({
+        method: 'POST',
+        url: '/api/responsible/time-out',
+        headers: bearer(resting.token),
+        payload: { days: 1, confirm: true },
+      });
+      expect(timeOut.statusCode, timeOut.body).toBe(200);
+      const refused = await walletCall(t, 'transaction/bet', betBody(resting, resting.session, RUB));
+      expect(refused.body.status).toBe('RS_ERROR_USER_DISABLED');
+      expect((await walletCall(t, 'transaction/win', winBody(earlier, 5 * RUB))).body.status).toBe('RS_OK');
+      expect(await cash(resting)).toBe(23_00n);
+      expect(await checkLedger(t.database)).toEqual([]);
+    });
+
     test('a repeated request_uuid answers the first bytes, signed, even after the balance changed', async () => {
       const p = await player(20_00n);
       const bet = betBody(p, p.session, 3 * RUB);

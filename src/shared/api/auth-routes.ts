@@ -224,13 +224,13 @@ export const ROUTES = {
     summary: 'Logs in by e-mail and password, under the login throttle',
     body: loginEmailPassword,
     response: { 200: session },
-    errors: ['rate_limited'],
+    errors: ['rate_limited', 'forbidden'],
   }),
   [`POST ${v2}/login/phone/password`]: route({
     summary: 'Logs in by phone number and password, under the login throttle',
     body: loginPhonePassword,
     response: { 200: session },
-    errors: ['rate_limited'],
+    errors: ['rate_limited', 'forbidden'],
   }),
   [`POST ${v2}/login/email/verification`]: route({
     summary: 'Mails a login code (the same answer for an unknown address)',
@@ -261,14 +261,14 @@ export const ROUTES = {
     summary: 'Logs in with a mailed code, under the login throttle',
     body: emailCode,
     response: { 200: session },
-    errors: ['rate_limited'],
+    errors: ['rate_limited', 'forbidden'],
   }),
   [`POST ${v2}/login/phone/code`]: route({
     summary: 'Logs in with a texted code, under the login throttle',
     querystring: smsQuery,
     body: phoneCode,
     response: { 200: session },
-    errors: ['rate_limited'],
+    errors: ['rate_limited', 'forbidden'],
   }),
   [`POST ${v2}/email/resend`]: route({
     summary: 'Mails a new code to verify the player’s e-mail address',

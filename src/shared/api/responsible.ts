@@ -55,3 +55,106 @@ export const limitsResponse = z.object({
   }),
 });
 export type LimitsResponse = z.input<typeof limitsResponse>;
+
+// ── Time-outs, self-exclusion, closure, reality checks (docs/responsible-gambling.md) ──
+
+/**
+ * What keeps a player from playing: a time-out they took, a self-exclusion, a closure of the
+ * account, or an exclusion the operator added.
+ */
+export const EXCLUSION_KINDS = ['time_out', 'self_exclusion', 'closure', 'operator'] as const;
+export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
+
+/**
+ * What an exclusion does now. `restricted`: the player may log in only to withdraw and see their
+ * history (a time-out; a self-exclusion that has ended, until the player asks to reopen and 24
+ * hours pass). `blocked`: no login at all, every session revoked.
+ */
+export const EXCLUSION_EFFECTS = ['restricted', 'blocked'] as const;
+export type ExclusionEffect = (typeof EXCLUSION_EFFECTS)[number];
+
+/** A time-out: whole days from 1 (24 hours) to 42 (6 weeks). */
+export const TIME_OUT_DAYS = { min: 1, max: 42 } as const;
+/** A self-exclusion: these months, or indefinite (`null`). */
+export const SELF_EXCLUSION_MONTHS = [6, 12, 24, 36, 60] as const;
+/** Why a player closes their account (other than self-exclusion). */
+export const CLOSURE_REASONS = ['not_interested', 'too_much_time', 'other_site', 'privacy', 'other'] as const;
+/** Reality check every N minutes; session limit of N minutes. */
+export const REALITY_CHECK_MINUTES = { min: 5, max: 480 } as const;
+export const SESSION_LIMIT_MINUTES = { min: 10, max: 1440 } as const;
+/** The hours between a reopened self-exclusion's request and the account opening. */
+export const REOPEN_COOLING_OFF_HOURS = 24;
+/** How often the player is asked to review their limits. */
+export const REVIEW_EVERY_DAYS = 180;
+
+/** The exclusion in force, as the player sees it. */
+export const exclusionView = z.object({
+  kind: z.enum(EXCLUSION_KINDS),
+  effect: z.enum(EXCLUSION_EFFECTS),
+  since: timestamp,
+  /** When it ends; null: indefinite (or until lifted). */
+  until: timestamp.nullable(),
+  /** A self-exclusion past its end that the player asked to reopen: when the account opens. */
+  opens_at: timestamp.nullable(),
+  /** A self-exclusion past its end and not yet asked to reopen. */
+  can_reopen: z.boolean(),
+});
+export type ExclusionView = z.input<typeof exclusionView>;
+
+/** GET /responsible/status: what the site shows a logged-in player about their own play. */
+export const statusResponse = z.object({
+  data: z.object({
+    currency: z.enum(CURRENCIES).nullable(),
+    exclusion: exclusionView.nullable(),
+    settings: z.object({
+      reality_check_minutes: z.number().int().nullable(),
+      session_limit_minutes: z.number().int().nullable(),
+    }),
+    /** This login session: when it began, when its time limit logs out, and its play. */
+    session: z.object({
+      started_at: timestamp,
+      ends_at: timestamp.nullable(),
+      staked: decimal,
+      returned: decimal,
+      /** Returned less staked (negative: a loss). */
+      net: decimal,
+      bets: z.number().int(),
+    }),
+    prompts: z.object({
+      /** No deposit limit set and the question not yet answered: ask (registration, first deposit). */
+      deposit_limit: z.boolean(),
+      /** Limits set and not reviewed for REVIEW_EVERY_DAYS: ask the player to look at them again. */
+      review: z.boolean(),
+    }),
+  }),
+});
+export type StatusResponse = z.input<typeof statusResponse>;
+
+/** One exclusion as the operator sees it (all of a player's, newest first). */
+export const operatorExclusion = z.object({
+  id: z.string(),
+  kind: z.enum(EXCLUSION_KINDS),
+  effect: z.enum(EXCLUSION_EFFECTS).nullable(),
+  since: timestamp,
+  until: timestamp.nullable(),
+  reason: z.string().nullable(),
+  created_by: z.enum(['player', 'operator']),
+  reopen_requested_at: timestamp.nullable(),
+  lifted_at: timestamp.nullable(),
+  lift_reason: z.string().nullable(),
+});
+
+/** GET /operator/players/:userId/responsible: limits, exclusions, settings (read only). */
+export const operatorResponsibleResponse = z.object({
+  data: z.object({
+    user_id: z.string(),
+    currency: z.enum(CURRENCIES).nullable(),
+    limits: z.array(playerLimit),
+    exclusions: z.array(operatorExclusion),
+    settings: z.object({
+      reality_check_minutes: z.number().int().nullable(),
+      session_limit_minutes: z.number().int().nullable(),
+      reviewed_at: timestamp.nullable(),
+    }),
+  }),
+});

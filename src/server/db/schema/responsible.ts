@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -62,3 +72,55 @@ export const playerStakes = pgTable(
   },
   (t) => [primaryKey({ name: 'player_stakes_pkey', columns: [t.userId, t.hour] })],
 );
+
+/**
+ * What keeps a player from playing (docs/responsible-gambling.md "Exclusions"): a time-out, a
+ * self-exclusion, a closure of the account, an operator's exclusion. Rows are never deleted: an
+ * exclusion ends by its time (`ends_at`), by a reopening after a self-exclusion's end
+ * (`reopen_requested_at` plus 24 hours), or, for a closure or an operator's exclusion, when the
+ * operator lifts it (`lifted_at`). What one does now is the SQL function `exclusion_effect`
+ * (drizzle/0030_exclusions.sql), on the database's clock.
+ */
+export const playerExclusions = pgTable(
+  'player_exclusions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: indefinite, or until lifted. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** A closure's reason code, or the operator's words. */
+    reason: text('reason'),
+    createdBy: text('created_by').notNull(),
+    reopenRequestedAt: timestamp('reopen_requested_at', { withTimezone: true }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftReason: text('lift_reason'),
+  },
+  (t) => [
+    index('player_exclusions_open_idx').on(t.userId).where(sql`${t.liftedAt} is null`),
+    check(
+      'player_exclusions_kind_check',
+      sql`${t.kind} in ('time_out', 'self_exclusion', 'closure', 'operator')`,
+    ),
+    check('player_exclusions_created_by_check', sql`${t.createdBy} in ('player', 'operator')`),
+    check('player_exclusions_ends_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A player's reality-check and session-limit settings, and when they last answered the
+ * deposit-limit question and reviewed their limits.
+ */
+export const playerRgSettings = pgTable('player_rg_settings', {
+  userId: bigint('user_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  realityCheckMinutes: integer('reality_check_minutes'),
+  sessionLimitMinutes: integer('session_limit_minutes'),
+  depositPromptAt: timestamp('deposit_prompt_at', { withTimezone: true }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import { sanitiseReadable } from '../../../shared/readable-text.ts';
 import { type Clock, systemClock } from '../../clock.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { AuthDeps, RequestMeta } from './context.ts';
 import type { DeviceCookies } from './device.ts';
 import { FINGERPRINT_MAX, type Fingerprints } from './fingerprint.ts';
@@ -41,6 +42,16 @@ export interface IssuedSession {
   deviceEntry: string;
 }
 
+/**
+ * A check a session must pass to start (`sessionId` null) and at every refresh: it throws a
+ * DomainError to refuse. Modules above auth plug theirs in (responsible gambling: exclusions and
+ * the session time limit, docs/responsible-gambling.md).
+ */
+export type SessionCheck = (
+  db: Queryable,
+  owner: { userId: string; sessionId: string | null },
+) => Promise<void>;
+
 /** Sessions and their tokens: start, refresh (rotation with reuse detection), end (docs/api-auth.md). */
 export class Sessions {
   readonly #db: Database;
@@ -50,6 +61,7 @@ export class Sessions {
   readonly #fingerprints: Fingerprints;
   readonly #sessionsRevoked: AuthDeps['sessionsRevoked'];
   readonly #clock: Clock;
+  readonly #checks: SessionCheck[] = [];
 
   constructor(deps: AuthDeps) {
     this.#clock = deps.clock ?? systemClock;
@@ -91,8 +103,18 @@ export class Sessions {
     }));
   }
 
-  /** Starts a session: its first refresh token and an access token. */
+  /** Adds a check every session start and refresh must pass. */
+  addCheck(check: SessionCheck): void {
+    this.#checks.push(check);
+  }
+
+  async #check(db: Queryable, owner: { userId: string; sessionId: string | null }): Promise<void> {
+    for (const check of this.#checks) await check(db, owner);
+  }
+
+  /** Starts a session: its first refresh token and an access token. Throws what a check refuses. */
   async issue(user: UserRow, meta: RequestMeta, method: string): Promise<IssuedSession> {
+    await this.#check(this.#db, { userId: user.id, sessionId: null });
     const refresh = opaqueToken();
     const sessionId = await this.#db.transaction(async (tx) => {
       const id = await createSession(tx, {
@@ -135,6 +157,22 @@ export class Sessions {
         // the winner commits, claims nothing: it then sees the winner's successor below.
         const claimed = await claimRefreshToken(tx, hash);
         if (claimed) {
+          // A session a check refuses now (an exclusion, the session time limit) ends here.
+          const refused = await this.#check(tx, {
+            userId: claimed.user_id,
+            sessionId: claimed.session_id,
+          }).then(
+            () => false,
+            (err: unknown) => {
+              if (err instanceof DomainError) return true;
+              throw err;
+            },
+          );
+          if (refused)
+            return {
+              session: null,
+              revoked: await revokeSessions(tx, { sessionId: claimed.session_id }, 'refused'),
+            };
           await insertRefreshToken(tx, claimed.session_id, next.hash, this.#env.REFRESH_TOKEN_TTL_DAYS);
           await touchSession(tx, claimed.session_id, meta.ip);
           return { session: claimed, revoked: [] };

@@ -69,12 +69,16 @@ export interface NewGrant {
   claimSeconds: number;
 }
 
-/** Inserts a grant; undefined when its source key exists already (granted once). */
+/**
+ * Inserts a grant; undefined when its source key exists already (granted once), or when the player
+ * is under an exclusion (a time-out, a self-exclusion, a closure: no bonuses, docs/responsible-gambling.md).
+ */
 export async function insertGrant(tx: Queryable, g: NewGrant): Promise<GrantRow | undefined> {
   const [row] = await tx.query<{ id: string }>(
     `insert into bonus_grants (user_id, campaign_id, kind, currency, status, source, source_key, amount, requirement,
                                max_bet, max_conversion, weights, terms, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now() + make_interval(secs => $14))
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now() + make_interval(secs => $14)
+      where not player_excluded($1)
      on conflict (user_id, source_key) do nothing returning id::text`,
     [
       g.userId,

@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
+import { exclusionInForce, refuseExcluded } from '../responsible/exclusions.ts';
 import { activateGrant, appliesTo, forfeitGrant, grantOf, termIn } from './engine.ts';
 import { limitedLookup, type PromoTries, spendPromoTry } from './promo-limits.ts';
 import {
@@ -130,6 +131,8 @@ export class BonusService {
   }
 
   async activate(user: UserRow, grantId: string): Promise<GrantRow> {
+    // No bonus for a player under an exclusion (docs/responsible-gambling.md).
+    await refuseExcluded(this.#db, user.id);
     await this.expireDue(user.id);
     try {
       return await this.#db.transaction((tx) => activateGrant(tx, user.id, grantId, this.#clock.date()));
@@ -162,6 +165,7 @@ export class BonusService {
   async redeem(user: UserRow, code: string, address?: string): Promise<GrantRow> {
     const currency = user.currency;
     if (!currency) throw invalid('currency', 'currency_not_set');
+    await refuseExcluded(this.#db, user.id);
     // Guesses are few per player and per address (docs/bonuses.md "Promo codes"); 429 on `code`.
     await spendPromoTry(this.#db, this.#promoTries, user.id, address);
     const grant = await this.#db.transaction(async (tx) => {
@@ -298,6 +302,7 @@ export class BonusService {
   async superBonus(user: UserRow, deviceId: string) {
     const campaign = await flaggedCampaign(this.#db, 'is_super');
     if (!campaign || !user.currency || !appliesTo(campaign, user.currency, user.region)) return null;
+    if (await exclusionInForce(this.#db, user.id)) return null;
     const currency = user.currency;
     return this.#db.transaction(async (tx) => {
       const [claimed] = await tx.query<{ n: number }>(

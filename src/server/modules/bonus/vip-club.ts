@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { postWithin } from '../ledger/ledger.ts';
+import { refuseExcluded } from '../responsible/exclusions.ts';
 import { vipReward } from './engine.ts';
 import { type GrantRow, insertGrant } from './repository.ts';
 import { rakebackOf, shareOf } from './rules.ts';
@@ -136,6 +137,7 @@ export class VipClub {
   async claimPeriodic(user: UserRow, kind: 'weekly' | 'monthly'): Promise<GrantRow> {
     const currency = user.currency as Currency | null;
     if (!currency) throw invalid('currency', 'currency_not_set');
+    await refuseExcluded(this.#db, user.id);
     const [progress] = await this.#db.query<{ wagered: string }>(
       'select wagered::text from vip_progress where user_id = $1 and currency = $2',
       [user.id, currency],

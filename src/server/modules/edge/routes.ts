@@ -153,9 +153,16 @@ export async function edgeRoutes(app: FastifyInstance, deps: Deps) {
           if (error instanceof DomainError && error.has('code', 'sso_refused')) return undefined;
           throw error;
         });
+      // A player excluded since (docs/responsible-gambling.md) gets no session here either.
+      const session =
+        user && user.id !== held?.userId
+          ? await issueSession(user, request).catch((error: unknown) => {
+              if (error instanceof DomainError && error.kind === 'forbidden') return undefined;
+              throw error;
+            })
+          : undefined;
       if (!user) request.log.info('sso login code refused: back without a session here');
-      else if (user.id !== held?.userId) {
-        const session = await issueSession(user, request);
+      else if (session) {
         setRefreshCookie(reply, session.refreshToken, config.env, request);
         setDeviceCookie(reply, request, session.deviceEntry);
         // The player logged in on the mirror as somebody else: that login ends the other session here.

@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail, invalid } from '../../domain-error.ts';
 import type { UserRow } from '../auth/repository.ts';
+import { refuseExcluded } from './exclusions.ts';
 import { changeOf, confirmableAt, type LimitState, PERIOD_MS } from './limits.ts';
 import { stakeUsage, usedOf } from './stakes.ts';
 
@@ -64,7 +65,7 @@ async function depositUsage(db: Queryable, userId: string): Promise<Usage> {
   return { day: BigInt(row!.day), week: BigInt(row!.week), month: BigInt(row!.month) };
 }
 
-function currencyOf(user: UserRow): Currency {
+function currencyOf(user: Pick<UserRow, 'currency'>): Currency {
   if (!isCurrency(user.currency)) throw invalid('currency', 'currency_not_set');
   return user.currency;
 }
@@ -83,7 +84,10 @@ export class ResponsibleLimits {
   }
 
   /** `GET /responsible/limits`. */
-  async view(user: UserRow, db: Queryable = this.#db): Promise<LimitsResponse['data']> {
+  async view(
+    user: Pick<UserRow, 'id' | 'currency'>,
+    db: Queryable = this.#db,
+  ): Promise<LimitsResponse['data']> {
     const currency = currencyOf(user);
     const rows = await db.query<LimitRow>(
       `select ${COLUMNS} from player_limits where user_id = $1 ${ORDER}`,
@@ -195,9 +199,11 @@ export class ResponsibleLimits {
    * called: the player's deposit limits locked (two deposits of one player check one after the
    * other, the second seeing the first), then each window's deposits plus this one against its
    * limit. A retry of a deposit made already (its idempotency key taken) is not checked again.
-   * Throws the amount's error naming what the tightest window leaves; nothing is written.
+   * Throws the amount's error naming what the tightest window leaves, or the exclusion in force
+   * (AccountExcluded); nothing is written.
    */
   async checkDeposit(tx: Queryable, userId: string, amount: bigint, idempotencyKey: string): Promise<void> {
+    await refuseExcluded(tx, userId);
     const rows = await tx.query<{ period: LimitPeriod; amount: string }>(
       `select period, amount::text from player_limits where user_id = $1 and kind = 'deposit'
         order by period for update`,

@@ -3,6 +3,7 @@ import { errorMessage } from '../../../shared/error-codes.ts';
 import { fromMinor } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { DomainError } from '../../domain-error.ts';
+import { refuseExcluded } from './exclusions.ts';
 import { PERIOD_MS } from './limits.ts';
 
 /** A stake refused by the player's own loss or wager limit (the slot wallet answers it as disabled). */
@@ -33,22 +34,22 @@ export interface StakeUsage {
  * it were not counted, so neither are their payouts).
  */
 export async function stakeUsage(db: Queryable, userId: string, since: Date): Promise<StakeUsage> {
+  // Two scans: the player's counted hours, and their settled wagers, each window a filter.
   const [row] = await db.query<Record<string, string>>(
-    `select
-       (select coalesce(sum(staked) filter (where hour >= date_trunc('hour', now() - make_interval(secs => $3))), 0)::text
-          from player_stakes where user_id = $1 and hour >= date_trunc('hour', now() - make_interval(secs => $5))) as staked_day,
-       (select coalesce(sum(staked) filter (where hour >= date_trunc('hour', now() - make_interval(secs => $4))), 0)::text
-          from player_stakes where user_id = $1 and hour >= date_trunc('hour', now() - make_interval(secs => $5))) as staked_week,
-       (select coalesce(sum(staked), 0)::text
-          from player_stakes where user_id = $1 and hour >= date_trunc('hour', now() - make_interval(secs => $5))) as staked_month,
-       (select coalesce(sum(case when refunded then stake else payout end)
-                 filter (where settled_at > now() - make_interval(secs => $3)), 0)::text
-          from wagers where user_id = $1 and settled_at >= greatest($2, now() - make_interval(secs => $5))) as returned_day,
-       (select coalesce(sum(case when refunded then stake else payout end)
-                 filter (where settled_at > now() - make_interval(secs => $4)), 0)::text
-          from wagers where user_id = $1 and settled_at >= greatest($2, now() - make_interval(secs => $5))) as returned_week,
-       (select coalesce(sum(case when refunded then stake else payout end), 0)::text
-          from wagers where user_id = $1 and settled_at >= greatest($2, now() - make_interval(secs => $5))) as returned_month`,
+    `select s.day::text as staked_day, s.week::text as staked_week, s.month::text as staked_month,
+            r.day::text as returned_day, r.week::text as returned_week, r.month::text as returned_month
+       from (select coalesce(sum(staked) filter (where hour >= date_trunc('hour', now() - make_interval(secs => $3))), 0) as day,
+                    coalesce(sum(staked) filter (where hour >= date_trunc('hour', now() - make_interval(secs => $4))), 0) as week,
+                    coalesce(sum(staked), 0) as month
+               from player_stakes
+              where user_id = $1 and hour >= date_trunc('hour', now() - make_interval(secs => $5))) s,
+            (select coalesce(sum(case when refunded then stake else payout end)
+                               filter (where settled_at > now() - make_interval(secs => $3)), 0) as day,
+                    coalesce(sum(case when refunded then stake else payout end)
+                               filter (where settled_at > now() - make_interval(secs => $4)), 0) as week,
+                    coalesce(sum(case when refunded then stake else payout end), 0) as month
+               from wagers
+              where user_id = $1 and settled_at >= greatest($2, now() - make_interval(secs => $5))) r`,
     [userId, since, SECONDS.day, SECONDS.week, SECONDS.month],
   );
   const r = row!;
@@ -70,9 +71,19 @@ export const usedOf = (kind: 'loss' | 'wager', usage: StakeUsage, period: LimitP
  * The stake check, in the stake's own transaction before any money moves (the wallet's `stake`):
  * the player's loss and wager limits locked (their stakes check one after the other, each seeing
  * the one before), each window's use plus this stake against its limit, then the stake counted.
- * A player without such limits costs one indexed read. A stake not yet settled counts as lost.
+ * A player under an exclusion is refused (AccountExcluded). A player without limits or exclusions
+ * costs one read of two indexes. A stake not yet settled counts as lost.
  */
 export async function checkStake(tx: Queryable, userId: string, amount: bigint): Promise<void> {
+  // One read decides the common case (no limit, no exclusion) and whether to look further.
+  const [guard] = await tx.query<{ limited: boolean; excluded: boolean }>(
+    `select exists (select 1 from player_limits where user_id = $1 and kind in ('loss', 'wager')) as limited,
+            player_excluded($1) as excluded`,
+    [userId],
+    'responsible_stake_guard',
+  );
+  if (guard!.excluded) await refuseExcluded(tx, userId);
+  if (!guard!.limited) return;
   const limits = await tx.query<{
     kind: 'loss' | 'wager';
     period: LimitPeriod;

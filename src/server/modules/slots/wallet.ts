@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { DomainError } from '../../domain-error.ts';
 import { playerBalances } from '../ledger/balances.ts';
 import { InsufficientFunds, requestHashOf } from '../ledger/ledger.ts';
+import { AccountExcluded } from '../responsible/exclusions.ts';
 import { PlayLimitReached } from '../responsible/stakes.ts';
 import {
   type Accounts,
@@ -156,8 +157,10 @@ async function already(tx: Queryable, req: { user: string; request_uuid: string 
 function refusalOf(error: unknown, p: SlotPlayer): never {
   if (error instanceof InsufficientFunds)
     throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', { userId: p.id, currency: p.currency });
-  // The player's own loss or wager limit: no new bets for now (the protocol's "locked" status).
-  if (error instanceof PlayLimitReached) throw new Refusal('RS_ERROR_USER_DISABLED');
+  // The player's own loss or wager limit, or an exclusion (a time-out, a self-exclusion): no new
+  // bets (the protocol's "locked" status).
+  if (error instanceof PlayLimitReached || error instanceof AccountExcluded)
+    throw new Refusal('RS_ERROR_USER_DISABLED');
   // The active bonus's max bet (docs/bonuses.md): the protocol has no limit status; docs/slots.md.
   if (error instanceof DomainError) throw new Refusal('RS_ERROR_UNKNOWN');
   throw error;

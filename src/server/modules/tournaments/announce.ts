@@ -9,7 +9,8 @@ import type { Winner } from './service.ts';
  * Tells each winner of a prize, once it is paid: a transactional message (mail, else text) in
  * their language with the place, the tournament and the prize, linked to the tournament's page
  * when the site's public address is known. The public announcement is the tournament's final
- * board on `/ws`. A message that cannot be sent is logged; the prize stays paid.
+ * board on `/ws`. A message that cannot be sent is logged; the prize stays paid. A player under
+ * an exclusion is not written to.
  */
 export async function announcePrizes(
   paid: readonly Winner[],
@@ -24,6 +25,11 @@ export async function announcePrizes(
     try {
       const user = await userById(deps.database, w.userId);
       if (!user || (!user.email && !user.phone)) continue;
+      // No such mail to a player under an exclusion (a time-out, a self-exclusion, a closure).
+      const [excluded] = await deps.database.query<{ yes: boolean }>('select player_excluded($1) as yes', [
+        user.id,
+      ]);
+      if (excluded?.yes) continue;
       const [row] = await deps.database.query<{ name: Record<string, string> }>(
         'select name from tournaments where id = $1',
         [w.tournamentId],

@@ -23,6 +23,7 @@ import { insertGrant } from '../bonus/repository.ts';
 import { requirementOf } from '../bonus/rules.ts';
 import { playerName } from '../games/feed.ts';
 import { postWithin } from '../ledger/ledger.ts';
+import { refuseExcluded } from '../responsible/exclusions.ts';
 import {
   FOLD_LOCK,
   fold,
@@ -404,6 +405,8 @@ export class Tournaments {
         [id, user.id],
       );
       if (existing) return false;
+      // A player under an exclusion (a time-out, a self-exclusion) joins nothing.
+      await refuseExcluded(tx, user.id);
       const refusal = await this.#refusal(t, user, tx);
       if (refusal === 'finished' || refusal === 'cancelled')
         throw fail('conflict', 'tournament', 'tournament_closed');
