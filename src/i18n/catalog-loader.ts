@@ -4,10 +4,14 @@ import { type Catalog, mergeCatalogs, partLocale } from './merge.ts';
 // One lazily loaded chunk per locale (scripts/client-chunks.mjs): an island downloads only the
 // catalog it shows.
 const catalogs = import.meta.glob<Catalog>('./locales/*.json', { import: 'default' });
-// The search-engine texts (seo.json) are only ever rendered by the server: islands never load them.
-const parts = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/*/seo.json'], {
-  import: 'default',
-});
+// The search-engine texts (seo.json) and the responsible-gambling page's (responsiblePage.json)
+// are only ever rendered by the server: islands never load them.
+const parts = import.meta.glob<Catalog>(
+  ['./locales/*/*.json', '!./locales/*/seo.json', '!./locales/*/responsiblePage.json'],
+  {
+    import: 'default',
+  },
+);
 
 const loaded = new Map<Locale, Promise<Catalog>>();
 

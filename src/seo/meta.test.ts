@@ -26,6 +26,7 @@ describe('which pages search engines are told about', () => {
         '/games/rooms/red',
         '/bonuses',
         '/vip-club',
+        '/responsible-gambling',
         '/games/crash',
         '/games/live-casino',
         '/betting',

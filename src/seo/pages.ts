@@ -56,6 +56,7 @@ export const SEO_PAGES: readonly SeoPage[] = [
   page('/fairness', 'fairness', 'fairness.title'),
   page('/bonuses', 'bonuses', 'meta.pages.bonuses'),
   page('/vip-club', 'vip', 'meta.pages.vip'),
+  page('/responsible-gambling', 'responsible', 'responsiblePage.title'),
   page('/tournaments', 'tournaments', 'meta.pages.tournaments'),
   ...TOURNAMENT_STATUSES.map(
     (status): SeoPage => ({
