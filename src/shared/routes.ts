@@ -42,7 +42,9 @@ const PAGES: RouteInfo[] = [
   { pattern: '/profile/access', sample: '/profile/access', seo: 'private' },
   { pattern: '/profile/bonuses', sample: '/profile/bonuses', seo: 'private' },
   { pattern: '/profile/history', sample: '/profile/history', seo: 'private' },
+  { pattern: '/profile/limits', sample: '/profile/limits', seo: 'private' },
   { pattern: '/profile/setting', sample: '/profile/setting', seo: 'private' },
+  { pattern: '/responsible-gambling', sample: '/responsible-gambling' },
   { pattern: '/top', sample: '/top' },
   // A tournament runs for days and its id is the operator's (docs/tournaments.md): the lists are
   // for search engines, a tournament's own page is not. No tournament has the sample id: 404.

@@ -185,7 +185,8 @@ describe('self-exclusion', () => {
 
     const excluded = await api(p, 'POST', '/responsible/self-exclusion', { months: 6, confirm: true });
     expect(excluded.statusCode, excluded.body).toBe(200);
-    expect(excluded.json()).toEqual({ success: true, revoked: 2 });
+    expect(excluded.json()).toMatchObject({ success: true, revoked: 2 });
+    expect(Date.parse(excluded.json().until)).toBeGreaterThan(Date.now() + 180 * 86_400_000);
     // Both sessions are over at once (their access tokens too: the session check).
     expect((await api(p, 'GET', '/profile/user')).statusCode).toBe(401);
     expect((await api(other, 'GET', '/profile/user')).statusCode).toBe(401);
@@ -309,7 +310,7 @@ describe('closure and the operator', () => {
   test('a closed account refuses login until the operator lifts the closure; a self-exclusion is never lifted', async () => {
     const p = await player();
     const closed = await api(p, 'POST', '/responsible/close', { reason: 'too_much_time', confirm: true });
-    expect(closed.json()).toEqual({ success: true, revoked: 1 });
+    expect(closed.json()).toEqual({ success: true, revoked: 1, until: null });
     expect(refusal(await login(p.email))).toEqual({ status: 403, code: 'account_closed' });
 
     const seen = ok(

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, logInThroughModal } from '../helpers/browser.ts';
+import { launchBrowser, logInThroughModal, settled } from '../helpers/browser.ts';
 import { readMail, smtpServer } from '../helpers/mail.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -127,12 +127,6 @@ async function open(path: string, { token, width = 1440 }: { token?: string; wid
 }
 
 const dialogName = (page: Page) => page.getByRole('dialog').getAttribute('data-modal');
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
 
 /** The view at 1440 and 390 px (viewport restored after). */
 async function shot(page: Page, name: string) {

@@ -232,12 +232,13 @@ describe('4. the profile overview and the bonuses flag (docs/product-rules.md §
       const sections = overview.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
       expect((await sections.allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
         'HistoryBets, deposits and withdrawals',
+        'LimitsDeposit, loss and wager limits, breaks, self-exclusion',
         'SettingsContacts, language, time zone, currency and privacy',
         'AccessPassword and active sessions',
       ]);
       // The profile tabs leave the bonuses tab out too.
       const tabs = page.locator('.page-head nav a:visible');
-      expect(await tabs.allTextContents()).toEqual(['Overview', 'History', 'Settings', 'Access']);
+      expect(await tabs.allTextContents()).toEqual(['Overview', 'History', 'Limits', 'Settings', 'Access']);
       await page.screenshot({ path: shotPath(`ux-profile-${width}`), fullPage: true });
       expect(problems).toEqual([]);
       await context.close();

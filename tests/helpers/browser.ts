@@ -31,3 +31,15 @@ export async function logInThroughModal(page: Page, email: string, password: str
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
 }
+
+/** Resolves once no finite animation (a modal opening, a notice sliding in) is running. */
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+
+/** How far the page scrolls sideways (px); 0 when it fits its viewport. */
+export const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -72,7 +72,7 @@ export function ConfirmCodeModal() {
       target={flow.target}
       code={code}
       onCode={setCode}
-      error={errors.code ?? serverError('code')}
+      error={errors.code ?? serverError('code', 'account')}
       submitLabel={verifying ? t('auth.confirm') : t('auth.submitLogin')}
       pending={pending}
       onSubmit={submit}

@@ -69,7 +69,7 @@ export function LoginByEmailModal() {
       target={email}
       code={code}
       onCode={setCode}
-      error={errors.code ?? serverError('code')}
+      error={errors.code ?? serverError('code', 'account')}
       submitLabel={t('auth.submitLogin')}
       pending={pending}
       onSubmit={confirm}

@@ -52,7 +52,7 @@ export function LoginModal() {
         form={form}
         tabsLabel={t('auth.loginMethod')}
         emailAutoComplete="username"
-        serverFields={['credentials']}
+        serverFields={['credentials', 'account']}
         autoFocus
       />
       <fieldset className="mode-switch">

@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountInput, parseAmount } from '../../client/amount-input.ts';
 import { money, type PaymentMethod } from '../../client/money.ts';
-import { formatAmountDetail } from '../../client/money-format.ts';
 import { PAYMENT_PARAMS } from '../../client/payment-return.ts';
 import { replaceUser } from '../../client/session.ts';
 import { pageLocale } from '../../client/site.ts';
@@ -12,6 +11,14 @@ import type { Currency } from '../../shared/currencies.ts';
 import { toMinor } from '../../shared/money.ts';
 import { replaceModal } from '../../stores/modals.ts';
 import { $user } from '../../stores/user.ts';
+import {
+  DepositLimitPrompt,
+  DepositPaused,
+  depositDetail,
+  depositLimitReached,
+  ResponsibleLinks,
+  useDepositStatus,
+} from '../profile/limits/DepositSafety.tsx';
 import { AmountField } from '../ui/AmountField.tsx';
 import { CurrencyField } from '../ui/CurrencyField.tsx';
 import { SubmitButton } from '../ui/fields.tsx';
@@ -90,10 +97,13 @@ function DepositForm({ currency }: { currency: Currency }) {
   const [amount, setAmount] = useState('');
   const [clientError, setClientError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  // Amounts in server messages ("amount_too_small:100.00") in the page's format too.
-  const { pending, run, serverError } = useApiCall({
-    formatDetail: (detail) => formatAmountDetail(detail, currency, tag),
+  // Amounts in server messages ("amount_too_small:100.00") in the page's format too, and moments
+  // ("timed_out:<end of the break>") as dates.
+  const { pending, run, serverError, report } = useApiCall({
+    formatDetail: (detail) => depositDetail(detail, currency, tag),
   });
+  // Responsible gambling (docs/responsible-gambling.md): the deposit-limit question, a break.
+  const safety = useDepositStatus();
   const loader = useApiCall();
   const loadMethods = loader.run;
 
@@ -122,7 +132,17 @@ function DepositForm({ currency }: { currency: Currency }) {
     }
   };
 
-  if (methods.state === 'loading') return <div className="payin-loading" aria-busy="true" />;
+  /** A preset chip: whole amounts without their zero cents ("RUB 2,500"), so four fit a row. */
+  const presetLabel = (decimal: string): string => {
+    const minor = toMinor(decimal);
+    return minor % 100n === 0n
+      ? format.number(Number(minor / 100n), { style: 'currency', currency, maximumFractionDigits: 0 })
+      : show(decimal);
+  };
+
+  if (methods.state === 'loading' || safety.loading)
+    return <div className="payin-loading" aria-busy="true" />;
+  if (safety.paused && safety.status) return <DepositPaused status={safety.status} />;
   if (methods.state === 'failed' || !methods.method) {
     return (
       <div className="form" data-testid="payin-unavailable">
@@ -163,9 +183,14 @@ function DepositForm({ currency }: { currency: Currency }) {
   };
 
   const selected = parseAmount(amount, tag);
-  const error = clientError ?? serverError('amount', 'method', 'currency', 'idempotency_key');
+  const error =
+    clientError ??
+    (depositLimitReached(report)
+      ? t('responsible.payin.limitReached')
+      : serverError('amount', 'method', 'currency', 'idempotency_key', 'account'));
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="payin-form">
+      {safety.ask && <DepositLimitPrompt currency={currency} onAnswered={safety.update} />}
       <div className="payin-method">
         <span className="payin-card">
           <LineIcon size={22}>
@@ -191,7 +216,7 @@ function DepositForm({ currency }: { currency: Currency }) {
               setClientError(null);
             }}
           >
-            {show(preset)}
+            {presetLabel(preset)}
           </button>
         ))}
       </fieldset>
@@ -210,6 +235,7 @@ function DepositForm({ currency }: { currency: Currency }) {
         {selected ? t('payments.payAmount', { amount: show(selected) }) : t('payments.pay')}
       </SubmitButton>
       <p className="form-foot payin-secure">{t('payments.secure')}</p>
+      <ResponsibleLinks />
     </form>
   );
 }

@@ -163,6 +163,7 @@ function Sections({ user }: { user: User }) {
   const { t } = useTranslation();
   const sections = [
     { slug: 'history', title: 'pages.profile.history', text: 'profileOverview.historyText' },
+    { slug: 'limits', title: 'pages.profile.limits', text: 'profileOverview.limitsText' },
     ...(hasFeature(user, BONUSES_FEATURE)
       ? [{ slug: 'bonuses', title: 'pages.profile.bonuses', text: 'profileOverview.bonusesText' }]
       : []),

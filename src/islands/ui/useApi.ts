@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiErrorReport, describeApiError, fieldMessage, type Translator } from '../../client/errors.ts';
 import { notifyCode, notifyError } from '../../client/notices.ts';
+import { formatDate } from '../../shared/date-format.ts';
+import { isLocale, LANGUAGE_TAG } from '../../shared/locales.ts';
 import { openModal } from '../../stores/modals.ts';
 import { dismissNotice } from '../../stores/notices.ts';
 
@@ -17,11 +19,32 @@ export function useTranslator(formatDetail?: (detail: string) => string): Transl
   return useMemo(
     () => ({
       t: (key: string, options?: { detail: string }) =>
-        t(key, options ? { ...options, detail: format.current?.(options.detail) ?? options.detail } : {}),
+        t(
+          key,
+          options
+            ? {
+                ...options,
+                detail: format.current?.(options.detail) ?? momentOf(options.detail, i18n.language, t),
+              }
+            : {},
+        ),
       exists: (key: string) => i18n.exists(key),
     }),
     [t, i18n],
   );
+}
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A detail that is a moment (an exclusion's end: `timed_out:2026-12-01T10:00:00.000Z`) in the
+ * reader's language and time zone; "indefinite" in words; anything else as sent.
+ */
+function momentOf(detail: string, language: string, t: (key: string) => string): string {
+  if (detail === 'indefinite') return t('responsible.indefinite');
+  if (!ISO_MOMENT.test(detail)) return detail;
+  const tag = isLocale(language) ? LANGUAGE_TAG[language] : language;
+  return formatDate(detail, tag, { dateStyle: 'long', timeStyle: 'short' });
 }
 
 export type ClientErrors = Record<string, string | null | undefined>;

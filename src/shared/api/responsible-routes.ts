@@ -86,8 +86,12 @@ export const promptBody = z.object({
   prompt: z.enum(['deposit_limit', 'review'], { error: 'invalid_prompt' }),
 });
 
-/** What logs the player out: how many sessions ended. */
-const loggedOut = z.object({ success: z.literal(true), revoked: z.number().int() });
+/** What logs the player out: how many sessions ended, and when the exclusion ends (null: never by itself). */
+const loggedOut = z.object({
+  success: z.literal(true),
+  revoked: z.number().int(),
+  until: z.iso.datetime({ offset: true }).nullable(),
+});
 
 const userParams = z.object({ userId: z.string().regex(/^\d{1,18}$/, { error: 'not_found' }) });
 const exclusionParams = userParams.extend({

@@ -200,15 +200,16 @@ export class PlayerControls {
   ) {
     const revoked = await this.#db.transaction(async (tx) => {
       await lockPlayer(tx, user.id);
-      await tx.query(
+      const [row] = await tx.query<{ ends_at: Date | null }>(
         `insert into player_exclusions (user_id, kind, ends_at, reason, created_by)
-         values ($1, $2, case when $3::int is null then null else now() + make_interval(months => $3::int) end, $4, 'player')`,
+         values ($1, $2, case when $3::int is null then null else now() + make_interval(months => $3::int) end, $4, 'player')
+         returning ends_at`,
         [user.id, kind, months, reason],
       );
-      return revokeSessions(tx, { userId: user.id }, kind);
+      return { until: row!.ends_at, sessions: await revokeSessions(tx, { userId: user.id }, kind) };
     });
-    await this.#sessions.announceRevoked(revoked);
-    return { success: true as const, revoked: revoked.length };
+    await this.#sessions.announceRevoked(revoked.sessions);
+    return { success: true as const, revoked: revoked.sessions.length, until: iso(revoked.until) };
   }
 
   /**
