@@ -78,7 +78,8 @@ export async function checkStake(tx: Queryable, userId: string, amount: bigint):
   // One read decides the common case (no limit, no exclusion) and whether to look further.
   const [guard] = await tx.query<{ limited: boolean; excluded: boolean }>(
     `select exists (select 1 from player_limits where user_id = $1 and kind in ('loss', 'wager')) as limited,
-            player_excluded($1) as excluded`,
+            exists (select 1 from player_exclusions e
+                     where e.user_id = $1 and e.lifted_at is null and exclusion_effect(e) is not null) as excluded`,
     [userId],
     'responsible_stake_guard',
   );
