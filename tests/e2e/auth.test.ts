@@ -111,10 +111,12 @@ const sessionState = (page: Page) => page.locator('[data-session]').getAttribute
 const noticeTexts = (page: Page) => page.locator('.notice[data-kind="error"]').allTextContents();
 
 describe('accounts in the browser', () => {
-  const email = `player.${Date.now()}@orbita.example`;
+  // Set by each attempt of the first test: a retry registers a new address (the first is taken).
+  let email = `player.${Date.now()}@orbita.example`;
   const password = 'Nebula-Orbit-7421';
 
   test('register by email, verify the mailed code, log out, log in, refresh the token silently', async () => {
+    email = `player.${Date.now()}@orbita.example`;
     const { context, page, problems, calls } = await openSession('/en');
     expect(await sessionState(page)).toBe('guest');
 
