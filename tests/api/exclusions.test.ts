@@ -110,6 +110,27 @@ describe('time-out', () => {
       code: 'timed_out',
     });
     await release(g.t.database, round);
+    // No tournament entry either.
+    const race = await g.t.app.inject({
+      method: 'POST',
+      url: '/api/operator/tournaments',
+      headers: operator,
+      payload: {
+        name: { en: 'Break race', ru: 'Гонка' },
+        kind: 'wager',
+        entry: 'opt_in',
+        starts_at: new Date(Date.now() - 60_000).toISOString(),
+        ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+        currency: 'RUB',
+        games: [{ product: 'originals', game: 'dice', weight: 100 }],
+        prizes: [{ from: 1, to: 1, amount: '100' }],
+      },
+    });
+    expect(race.statusCode, race.body).toBe(200);
+    expect(refusal(await api(p, 'POST', `/tournaments/${race.json().data.id}/join`))).toEqual({
+      status: 403,
+      code: 'timed_out',
+    });
     expect(await cash(p)).toBe(before);
     expect(await bets(p)).toBe(betsBefore);
     const [payments] = await g.t.database.query<{ n: number }>(

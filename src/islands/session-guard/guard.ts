@@ -4,12 +4,13 @@ import { logout } from '../../client/session.ts';
 import { localHref, pageLocale } from '../../client/site.ts';
 import { LANGUAGE_TAG } from '../../shared/locales.ts';
 import { $user } from '../../stores/user.ts';
+import { formatMoment } from '../ui/moment.ts';
 import { hideBanner, showBanner } from './banner.ts';
 import { openDialog } from './dialog.ts';
 import { REALITY_KEY } from './keys.ts';
 import { MAX_TIMER_MS, readAnswered, realityPlan, writeAnswered } from './schedule.ts';
 import { $rgStatus, dropStatus, loadStatus, type RgStatus } from './status.ts';
-import { formatDuration, formatMoment, formatNet } from './text.ts';
+import { formatDuration, formatNet } from './text.ts';
 
 /**
  * The session guard of a logged-in player, on every page (docs/responsible-gambling.md): loaded by

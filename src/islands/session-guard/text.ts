@@ -1,25 +1,11 @@
-import { formatDate } from '../../shared/date-format.ts';
 import { formatMoneyText } from '../../shared/money.ts';
-import { $user } from '../../stores/user.ts';
 
 /**
  * How the responsible-gambling texts show moments, durations and amounts: in the page's language
- * tag, moments in the player's time zone (their profile's, else the browser's), durations and
+ * tag (moments: ../ui/moment.ts), durations and
  * periods with Intl's own unit words ("5 minutes", "5 минут", "6 meses"), so no catalog has to
  * plural them.
  */
-
-/** A moment from the API ("2026-03-01T10:00:00Z") as a date and time. */
-export function formatMoment(iso: string, tag: string): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  const zone = $user.get()?.timezone ?? undefined;
-  try {
-    return formatDate(iso, tag, { ...options, timeZone: zone });
-  } catch {
-    // A stored time zone this browser does not know: the browser's own.
-    return formatDate(iso, tag, options);
-  }
-}
 
 /** `count` of a unit, spelled out ("7 days", "1 год", "6 meses"). */
 export function formatUnit(
@@ -51,6 +37,3 @@ export function formatNet(decimal: string, currency: string, tag: string): strin
   const text = formatMoneyText(decimal, currency, tag);
   return /^[+-]/.test(decimal.trim()) || Number(decimal) <= 0 ? text : `+${text}`;
 }
-
-/** A moment in a server message's detail (`timed_out:2026-03-01T10:00:00.000Z`). */
-export const isMoment = (detail: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(detail.trim());

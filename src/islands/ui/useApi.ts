@@ -2,10 +2,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiErrorReport, describeApiError, fieldMessage, type Translator } from '../../client/errors.ts';
 import { notifyCode, notifyError } from '../../client/notices.ts';
-import { formatDate } from '../../shared/date-format.ts';
 import { isLocale, LANGUAGE_TAG } from '../../shared/locales.ts';
 import { openModal } from '../../stores/modals.ts';
 import { dismissNotice } from '../../stores/notices.ts';
+import { formatMoment, isMoment } from './moment.ts';
 
 /**
  * The translator the error helpers need, from the island's i18next instance. `formatDetail`
@@ -34,17 +34,11 @@ export function useTranslator(formatDetail?: (detail: string) => string): Transl
   );
 }
 
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * A detail that is a moment (an exclusion's end: `timed_out:2026-12-01T10:00:00.000Z`) in the
- * reader's language and time zone; "indefinite" in words; anything else as sent.
- */
+/** A detail that is a moment in the reader's language and time zone; "indefinite" in words. */
 function momentOf(detail: string, language: string, t: (key: string) => string): string {
   if (detail === 'indefinite') return t('responsible.indefinite');
-  if (!ISO_MOMENT.test(detail)) return detail;
-  const tag = isLocale(language) ? LANGUAGE_TAG[language] : language;
-  return formatDate(detail, tag, { dateStyle: 'long', timeStyle: 'short' });
+  if (!isMoment(detail)) return detail;
+  return formatMoment(detail, isLocale(language) ? LANGUAGE_TAG[language] : language);
 }
 
 export type ClientErrors = Record<string, string | null | undefined>;

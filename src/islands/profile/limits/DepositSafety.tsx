@@ -6,7 +6,7 @@ import { localHref } from '../../../client/site.ts';
 import { LIMIT_PERIODS } from '../../../shared/api/responsible.ts';
 import { toMinor } from '../../../shared/money.ts';
 import { keepStatus, loadStatus, type RgStatus } from '../../session-guard/status.ts';
-import { formatMoment, isMoment } from '../../session-guard/text.ts';
+import { formatMoment, isMoment } from '../../ui/moment.ts';
 import { useApiCall } from '../../ui/useApi.ts';
 import { type LimitPeriod, responsibleApi } from './api.ts';
 import { useFormat } from './format.ts';

@@ -3,7 +3,7 @@ import { formatAmountDetail } from '../../../client/money-format.ts';
 import { pageLocale } from '../../../client/site.ts';
 import { LANGUAGE_TAG } from '../../../shared/locales.ts';
 import { formatMoneyText } from '../../../shared/money.ts';
-import { formatMoment, isMoment } from '../../session-guard/text.ts';
+import { formatMoment, isMoment } from '../../ui/moment.ts';
 
 /**
  * How the limits page and the deposit modal show amounts, moments and the details of the server's
